@@ -1,0 +1,40 @@
+import { ApiError } from '../errors/registry.js';
+import type { Store } from '../storage/createStore.js';
+import { findConnectionByTokenHash } from '../storage/repositories/connections.js';
+import { CONTENT_CAPABILITIES, type Capability, type Caller } from './capabilities.js';
+import { hashToken, tokensMatch } from './tokens.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
+
+export function bearerToken(header: string | undefined): string {
+  const match = header ? BEARER.exec(header.trim()) : null;
+  if (!match) throw new ApiError('unauthorized', 'Authorization header must use the format "Bearer <token>".');
+  return match[1];
+}
+
+/**
+ * Resolves a bearer token to its connection. No cache: a revoked connection must stop working at
+ * once on every instance, and the lookup is one indexed read of a unique hash.
+ */
+export async function authenticate(store: Store, header: string | undefined): Promise<Caller> {
+  const token = bearerToken(header);
+  const row = await findConnectionByTokenHash(store.db, hashToken(token));
+  if (!row || !tokensMatch(token, row.token_hash)) throw new ApiError('unauthorized');
+  const capabilities = (JSON.parse(row.capabilities) as string[]).filter((c): c is Capability => (CONTENT_CAPABILITIES as readonly string[]).includes(c));
+  return {
+    connectionId: row.id,
+    connectionName: row.name,
+    workspaceId: row.workspace_id,
+    kind: row.kind,
+    capabilities: new Set(capabilities),
+    userInfo: row.user_info,
+    userId: row.user_id,
+    botId: row.bot_id,
+  };
+}
+
+export function requireCapability(caller: Caller, capability: Capability): void {
+  if (!caller.capabilities.has(capability)) {
+    throw new ApiError('restricted_resource', `API token does not have access to this resource: it lacks the ${capability} capability.`);
+  }
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+/** Runtime configuration, read from the environment (see README "Configuration"). */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminToken: string | null;
+  redisUrl: string | null;
+  /** Average requests per second allowed per connection; null disables limiting. */
+  rateLimit: number | null;
+  /** Window in seconds over which the average is kept; the burst is rateLimit × window. */
+  rateLimitWindow: number;
+  logLevel: string;
+  /** Public base URL used to build `url` fields of pages and databases. */
+  publicUrl: string;
+}
+
+export const DEFAULT_PORT = 7071;
+
+function positiveNumber(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, instead was "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = env.FOLIO_PORT ? positiveNumber('FOLIO_PORT', env.FOLIO_PORT) : DEFAULT_PORT;
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`FOLIO_PORT must be a port number, instead was "${env.FOLIO_PORT}"`);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite store)');
+  }
+  const rawLimit = (env.FOLIO_RATE_LIMIT ?? '3').trim();
+  const rateLimit = rawLimit === 'off' ? null : positiveNumber('FOLIO_RATE_LIMIT', rawLimit);
+  const host = env.FOLIO_HOST || '127.0.0.1';
+  return {
+    host,
+    port,
+    dataDir: path.resolve(env.FOLIO_DATA_DIR || './.folio'),
+    databaseUrl,
+    adminToken: env.FOLIO_ADMIN_TOKEN || null,
+    redisUrl: env.REDIS_URL || null,
+    rateLimit,
+    rateLimitWindow: env.FOLIO_RATE_LIMIT_WINDOW ? positiveNumber('FOLIO_RATE_LIMIT_WINDOW', env.FOLIO_RATE_LIMIT_WINDOW) : 10,
+    logLevel: env.FOLIO_LOG_LEVEL || 'info',
+    publicUrl: (env.FOLIO_PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,13 @@
+/** Syntax tree produced by parse(); `pos` is the 0-based offset used in error messages. */
+export type Node =
+  | { kind: 'number'; value: number; pos: number }
+  | { kind: 'string'; value: string; pos: number }
+  | { kind: 'boolean'; value: boolean; pos: number }
+  | { kind: 'ident'; name: string; pos: number }
+  | { kind: 'list'; items: Node[]; pos: number }
+  /** `f(a, b)`, or `a.f(b)` with the receiver as first argument (`method: true`). */
+  | { kind: 'call'; name: string; args: Node[]; pos: number; method: boolean }
+  /** Operators are written here with their canonical spelling: `-`, `+`, `not`, `and`, `or`, `==`, ... */
+  | { kind: 'unary'; op: string; operand: Node; pos: number }
+  | { kind: 'binary'; op: string; left: Node; right: Node; pos: number }
+  | { kind: 'ternary'; cond: Node; then: Node; otherwise: Node; pos: number };

@@ -1,0 +1,53 @@
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectRow, ParentType } from '../../storage/schema.js';
+import { insertObject, nextPosition } from '../../storage/repositories/objects.js';
+import { upsertPropertyValue } from '../../storage/repositories/propertyValues.js';
+import { newId, nowIso } from '../../http/ids.js';
+import { plainText, type RichTextItem } from '../richText.js';
+
+export interface PageRecordInput {
+  workspaceId: string;
+  parentType: ParentType;
+  parentId: string | null;
+  actorId: string;
+  title: RichTextItem[];
+  /** Id of the title property: "title" outside databases, the schema's id inside one. */
+  titlePropertyId?: string;
+  dataSourceId?: string | null;
+  icon?: unknown;
+  cover?: unknown;
+}
+
+/** Writes a page row, its closure rows and its title value; the caller owns the transaction. */
+export async function insertPage(db: Db, input: PageRecordInput): Promise<ObjectRow> {
+  const at = nowIso();
+  const title = plainText(input.title);
+  const row: ObjectRow = {
+    id: newId(),
+    workspace_id: input.workspaceId,
+    object: 'page',
+    type: null,
+    parent_type: input.parentType,
+    parent_id: input.parentId,
+    position: await nextPosition(db, input.parentId),
+    title,
+    content: JSON.stringify({ icon: input.icon ?? null, cover: input.cover ?? null }),
+    in_trash: 0,
+    trashed: 0,
+    is_locked: 0,
+    is_archived: 0,
+    created_time: at,
+    created_by: input.actorId,
+    last_edited_time: at,
+    last_edited_by: input.actorId,
+  };
+  await insertObject(db, row);
+  await upsertPropertyValue(db, {
+    page_id: row.id,
+    property_id: input.titlePropertyId ?? 'title',
+    data_source_id: input.dataSourceId ?? null,
+    value: JSON.stringify({ type: 'title', title: input.title }),
+    text_value: title,
+  });
+  return row;
+}

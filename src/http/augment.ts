@@ -1,0 +1,17 @@
+import type { Caller, Capability } from '../auth/capabilities.js';
+import type { ApiVersion } from '../versioning/versions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which plane a route belongs to: the versioned Content API, the admin plane or operations. */
+    surface?: 'v1' | 'admin' | 'ops';
+    /** Capability a v1 route requires; missing → 403 restricted_resource. */
+    capability?: Capability;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    apiVersion: ApiVersion;
+  }
+}
+
+export {};

@@ -1,0 +1,41 @@
+import { validationError } from '../errors/registry.js';
+
+/**
+ * Cursors are opaque to clients (spec, Versioning rule 5) but structured for us: a scope tag so a
+ * cursor from one listing is refused by another, and the keyset position to resume after.
+ */
+export function encodeCursor(scope: string, key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify({ s: scope, k: key })).toString('base64url');
+}
+
+export function decodeCursor(scope: string, cursor: string, field = 'start_cursor', part = 'body'): (string | number)[] {
+  const fail = () =>
+    validationError(
+      `${part} failed validation: ${part}.${field} should be a cursor returned by this endpoint, instead was \`${JSON.stringify(cursor).slice(0, 100)}\`.`,
+    );
+  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(cursor)) throw fail();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw fail();
+  }
+  if (!parsed || typeof parsed !== 'object') throw fail();
+  const { s, k } = parsed as { s?: unknown; k?: unknown };
+  if (s !== scope || !Array.isArray(k) || k.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw fail();
+  return k as (string | number)[];
+}
+
+export interface ListPage<T> {
+  object: 'list';
+  results: T[];
+  next_cursor: string | null;
+  has_more: boolean;
+  type: string;
+  [member: string]: unknown;
+}
+
+/** The list envelope of FACTS.md §3: `type` names a member holding an empty object. */
+export function listPage<T>(type: string, results: T[], nextCursor: string | null, extra: Record<string, unknown> = {}): ListPage<T> {
+  return { object: 'list', results, next_cursor: nextCursor, has_more: nextCursor !== null, type, [type]: {}, ...extra };
+}

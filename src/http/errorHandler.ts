@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/registry.js';
+import { formatValidationError, type InputPart } from '../errors/validationMessage.js';
+
+const PARTS: Record<string, InputPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'body' };
+
+/** Turns anything thrown while serving a request into an ApiError; unknown failures become 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fe = error as Partial<FastifyError> & { validation?: unknown[]; validationContext?: string };
+  if (fe.validation && Array.isArray(fe.validation)) {
+    const part = PARTS[fe.validationContext ?? 'body'] ?? 'body';
+    return new ApiError('validation_error', formatValidationError(part, fe.validation as Parameters<typeof formatValidationError>[1]));
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('invalid_json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('validation_error', 'body failed validation: body should be at most 500KB, instead was larger.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('invalid_request', 'Unsupported request: the content type must be application/json.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('invalid_request', 'Unsupported request: the Content-Length header does not match the body.');
+  }
+  if (error instanceof SyntaxError && fe.statusCode === 400) return new ApiError('invalid_json');
+  return new ApiError('internal_server_error');
+}
+
+export function renderError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
+  if (apiError.headers) reply.headers(apiError.headers);
+  const body: Record<string, unknown> = {
+    object: 'error',
+    status: apiError.status,
+    code: apiError.code,
+    message: apiError.message,
+    request_id: request.id,
+  };
+  if (apiError.additionalData) body.additional_data = apiError.additionalData;
+  return reply.code(apiError.status).type('application/json; charset=utf-8').send(body);
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) {
+    // The body says nothing of internals; the log carries them, keyed by the request id.
+    request.log.error({ err: error, request_id: request.id }, 'request failed');
+  }
+  return renderError(request, reply, apiError);
+}

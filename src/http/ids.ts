@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../errors/registry.js';
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** Ids are accepted with or without dashes (FACTS.md §6) and stored dashed and lower-case. */
+export function normalizeId(raw: string): string | null {
+  if (!UUID.test(raw)) return null;
+  const hex = raw.replace(/-/g, '').toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newId(): string {
+  return randomUUID();
+}
+
+/** Millisecond ISO-8601 UTC; fixed width, so stored timestamps sort correctly as text. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** A path id that is not a UUID at all is a validation error, as the service answers. */
+export function parseIdParam(raw: string, field: string): string {
+  const id = normalizeId(raw);
+  if (!id) {
+    throw new ApiError('validation_error', `path failed validation: path.${field} should be a valid uuid, instead was ${JSON.stringify(raw.slice(0, 100))}.`);
+  }
+  return id;
+}

@@ -1,0 +1,7 @@
+import type { App } from '../../server.js';
+import type { AppContext } from '../../context.js';
+
+export function registerDatabasesRoutes(app: App, ctx: AppContext): void {
+  void app;
+  void ctx;
+}

@@ -1,0 +1,15 @@
+import type { App } from '../server.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors/registry.js';
+
+export function registerHealthRoutes(app: App, ctx: AppContext): void {
+  app.get('/healthz', { config: { surface: 'ops' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { surface: 'ops' } }, async () => {
+    try {
+      await ctx.store.ping();
+    } catch {
+      throw new ApiError('service_unavailable', 'The store is not reachable.');
+    }
+    return { status: 'ready', store: ctx.store.dialect };
+  });
+}

@@ -1,0 +1,19 @@
+import { Type } from 'typebox';
+import type { App } from '../../server.js';
+import type { AppContext } from '../../context.js';
+import { PaginationQuery, StrictObject } from '../../schemas/common.js';
+import { getMe, listWorkspaceUsers, retrieveUser } from '../../commands/users.js';
+import { parseIdParam } from '../../http/ids.js';
+
+export function registerUserRoutes(app: App, ctx: AppContext): void {
+  app.get('/v1/users/me', { config: { surface: 'v1' } }, async (request) => getMe(ctx, request.caller!));
+
+  app.get('/v1/users', { config: { surface: 'v1' }, schema: { querystring: PaginationQuery } }, async (request) =>
+    listWorkspaceUsers(ctx, request.caller!, request.query.start_cursor, request.query.page_size ?? 100),
+  );
+
+  app.get('/v1/users/:user_id', { config: { surface: 'v1' }, schema: { params: StrictObject({ user_id: Type.String() }) } }, async (request) => {
+    const raw = request.params.user_id;
+    return retrieveUser(ctx, request.caller!, parseIdParam(raw, 'user_id'), raw);
+  });
+}

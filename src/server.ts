@@ -1,0 +1,119 @@
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import './http/augment.js';
+import type { AppContext } from './context.js';
+import { ApiError } from './errors/registry.js';
+import { errorHandler, renderError } from './http/errorHandler.js';
+import { validatorCompiler } from './http/validators.js';
+import { readVersion } from './http/versionHeader.js';
+import { authenticate, requireCapability } from './auth/authenticate.js';
+import { newId } from './http/ids.js';
+import { VersionEngine } from './versioning/engine.js';
+import { LATEST_VERSION } from './versioning/versions.js';
+import { registerRoutes } from './routes/index.js';
+import { tokensMatch } from './auth/tokens.js';
+
+export type App = ReturnType<typeof createFastify>;
+
+/** FACTS.md §6: payloads are limited to 500 KB; the parser refuses more before reading it all. */
+export const BODY_LIMIT = 500 * 1024;
+
+function createFastify(ctx: AppContext) {
+  return Fastify({
+    logger: { level: ctx.config.logLevel, base: undefined },
+    genReqId: () => newId(),
+    bodyLimit: BODY_LIMIT,
+    // Unknown paths and wrong methods are one error (FACTS.md §6); trailing slashes are not special.
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+}
+
+export interface ServerOptions {
+  /** SHA-256 of the admin token. */
+  adminTokenHash: string;
+  redis?: Redis | null;
+}
+
+export async function buildServer(ctx: AppContext, options: ServerOptions): Promise<App> {
+  const app = createFastify(ctx);
+  const versions = new VersionEngine();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => renderError(request, reply, new ApiError('invalid_request_url')));
+  app.decorateRequest('caller', null);
+  app.decorateRequest('apiVersion', LATEST_VERSION);
+
+  // An empty JSON body is treated as {} (the SDK sends none for body-less calls); anything else
+  // must parse, or the answer is invalid_json.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('invalid_json'), undefined);
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    max: ctx.config.rateLimit ? Math.max(1, Math.round(ctx.config.rateLimit * ctx.config.rateLimitWindow)) : 1,
+    timeWindow: ctx.config.rateLimitWindow * 1000,
+    keyGenerator: (request) => request.caller?.connectionId ?? request.ip,
+    nameSpace: 'folio-rl-',
+    redis: options.redis ?? undefined,
+    // A Redis outage must not take the API down with it: requests pass unlimited meanwhile.
+    skipOnError: true,
+  });
+  const checkRateLimit = ctx.config.rateLimit ? app.createRateLimit() : null;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const config = request.routeOptions.config;
+    if (config.surface === 'v1') {
+      request.caller = await authenticate(ctx.store, request.headers.authorization);
+      request.apiVersion = readVersion(request.headers);
+      if (checkRateLimit) {
+        const limit = await checkRateLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          const retryAfter = Math.max(1, Math.ceil(limit.ttl / 1000));
+          throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
+        }
+      }
+      if (config.capability) requireCapability(request.caller, config.capability);
+    } else if (config.surface === 'admin') {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token || !tokensMatch(token, options.adminTokenHash)) throw new ApiError('unauthorized', 'Admin token is invalid.');
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return;
+    const versioned = {
+      route: `${request.method} ${request.routeOptions.url}`,
+      body: request.body,
+      query: (request.query ?? {}) as Record<string, unknown>,
+      params: (request.params ?? {}) as Record<string, string>,
+    };
+    versions.upgradeRequest(request.apiVersion, versioned);
+    request.body = versioned.body;
+    request.query = versioned.query;
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return payload;
+    if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return payload;
+    return versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload);
+  });
+
+  app.addHook('onClose', async () => {
+    await ctx.store.close();
+  });
+
+  registerRoutes(app, ctx);
+  return app;
+}

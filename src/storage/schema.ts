@@ -1,0 +1,130 @@
+/**
+ * Row types of every table, for Kysely. Both dialects store the same shapes: text ids (UUIDs),
+ * ISO-8601 UTC timestamps as text (they sort correctly as strings), JSON as text and booleans
+ * as 0/1 integers, so repositories need no dialect branches for plain reads and writes.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+export interface WorkspaceTable {
+  id: string;
+  name: string;
+  /** Bot user that authors what the admin plane creates. */
+  system_user_id: string;
+  created_time: string;
+}
+
+export interface UserTable {
+  id: string;
+  workspace_id: string;
+  type: 'person' | 'bot';
+  name: string | null;
+  avatar_url: string | null;
+  email: string | null;
+  email_verified: number;
+  meeting_notes_enabled: number;
+  created_time: string;
+}
+
+export interface ConnectionTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  kind: 'internal' | 'public' | 'personal';
+  /** JSON array of content/comment capabilities. */
+  capabilities: string;
+  user_info: 'no_user_info' | 'user_info_without_email' | 'user_info_with_email';
+  /** The person the token acts for (public and personal); what `me` resolves to. */
+  user_id: string | null;
+  bot_id: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_time: string;
+  revoked_time: string | null;
+}
+
+export interface GrantTable {
+  connection_id: string;
+  object_id: string;
+  created_time: string;
+}
+
+export type ObjectKindColumn = 'page' | 'block' | 'database' | 'data_source';
+export type ParentType = 'workspace' | 'page_id' | 'block_id' | 'database_id' | 'data_source_id';
+
+/** Pages, blocks, databases and data sources: one tree, so sharing and trash walk one closure table. */
+export interface ObjectTable {
+  id: string;
+  workspace_id: string;
+  object: ObjectKindColumn;
+  /** Block type for blocks; null for pages, databases and data sources. */
+  type: string | null;
+  parent_type: ParentType;
+  parent_id: string | null;
+  /** Order among siblings. */
+  position: number;
+  /** Plain-text title of pages, databases and data sources: what search matches. */
+  title: string;
+  /** JSON: the type-specific payload (block content, icon, cover, database title and description …). */
+  content: string;
+  /** Effective trash state: true when this object or an ancestor was trashed. */
+  in_trash: number;
+  /** Trashed explicitly (as opposed to through an ancestor). */
+  trashed: number;
+  is_locked: number;
+  is_archived: number;
+  created_time: string;
+  created_by: string;
+  last_edited_time: string;
+  last_edited_by: string;
+}
+
+export interface ObjectAncestorTable {
+  ancestor_id: string;
+  descendant_id: string;
+  depth: number;
+}
+
+/**
+ * One row per page and property: the API value as JSON plus typed columns that SQL can filter,
+ * sort and index (the query filter compiler targets these columns).
+ */
+export interface PropertyValueTable {
+  page_id: string;
+  property_id: string;
+  data_source_id: string | null;
+  value: string;
+  text_value: string | null;
+  number_value: number | null;
+  date_start: string | null;
+  date_end: string | null;
+  bool_value: number | null;
+}
+
+/** Multi-valued properties (multi_select names, people, relations, files): one row per element. */
+export interface PropertyValueItemTable {
+  page_id: string;
+  property_id: string;
+  item: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  workspaces: WorkspaceTable;
+  users: UserTable;
+  connections: ConnectionTable;
+  grants: GrantTable;
+  objects: ObjectTable;
+  object_ancestors: ObjectAncestorTable;
+  property_values: PropertyValueTable;
+  property_value_items: PropertyValueItemTable;
+  settings: SettingTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type ConnectionRow = Selectable<ConnectionTable>;
+export type ObjectRow = Selectable<ObjectTable>;
+export type NewObject = Insertable<ObjectTable>;

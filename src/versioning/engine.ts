@@ -1,0 +1,56 @@
+import type { VersionChange, VersionedRequest } from './change.js';
+import { API_VERSIONS, compareVersions, type ApiVersion } from './versions.js';
+import { VERSION_CHANGES } from './changes/index.js';
+
+export class VersionEngine {
+  private readonly changes: readonly VersionChange[];
+
+  constructor(changes: readonly VersionChange[] = VERSION_CHANGES) {
+    for (const change of changes) {
+      if (!API_VERSIONS.includes(change.version)) throw new Error(`version change for unknown version ${change.version}`);
+    }
+    // Stable sort keeps registration order among changes of the same version.
+    this.changes = [...changes].sort((a, b) => compareVersions(a.version, b.version));
+  }
+
+  /** Changes a caller at `version` has not seen yet, oldest first. */
+  pending(version: ApiVersion): VersionChange[] {
+    return this.changes.filter((c) => compareVersions(c.version, version) > 0);
+  }
+
+  /** Walks a request from the caller's version forward to HEAD, mutating it in place. */
+  upgradeRequest(version: ApiVersion, request: VersionedRequest): void {
+    for (const change of this.pending(version)) change.upgradeRequest?.(request);
+  }
+
+  /** Walks a HEAD response back to the caller's version, newest change first. */
+  downgradeResponse(version: ApiVersion, route: string, body: unknown): unknown {
+    let current = body;
+    for (const change of this.pending(version).reverse()) {
+      if (change.downgradeResponse) current = change.downgradeResponse({ route, body: current });
+    }
+    return current;
+  }
+
+  /** Markdown changelog, generated from the modules (docs/changelog.md is kept equal to it by a test). */
+  changelog(): string {
+    const lines = ['# API version changelog', '', 'Generated from `src/versioning/changes/` by `npm run changelog`. Newest first.', ''];
+    for (const version of [...API_VERSIONS].reverse()) {
+      lines.push(`## ${version}`, '');
+      const here = this.changes.filter((c) => c.version === version);
+      if (here.length === 0) lines.push(version === API_VERSIONS[0] ? '- The first public version.' : '- No change modelled by Folio.');
+      for (const change of here) lines.push(`- ${change.description}`);
+      lines.push('');
+    }
+    return lines.join('\n');
+  }
+}
+
+/** Applies fn to every API object (anything with an `object` field) in a response body, depth first. */
+export function mapObjects(body: unknown, fn: (obj: Record<string, unknown>) => Record<string, unknown>): unknown {
+  if (Array.isArray(body)) return body.map((item) => mapObjects(item, fn));
+  if (!body || typeof body !== 'object') return body;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) out[key] = mapObjects(value, fn);
+  return typeof out.object === 'string' ? fn(out) : out;
+}

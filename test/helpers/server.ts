@@ -1,0 +1,45 @@
+/**
+ * Starts a real Folio server on a real store for a test file. The store follows DATABASE_URL:
+ * unset → a fresh SQLite file in a temp dir; postgres://… → that database (CI makes a fresh one
+ * per run). Every test builds its own workspace, so files never see each other's data.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { startFolio, type Running } from '../../src/start.js';
+
+export interface TestServer {
+  url: string;
+  adminToken: string;
+  dataDir: string;
+  running: Running;
+  close(): Promise<void>;
+}
+
+export const STORE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = env.FOLIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
+  const config = loadConfig({
+    FOLIO_PORT: '1',
+    FOLIO_RATE_LIMIT: 'off',
+    FOLIO_LOG_LEVEL: 'silent',
+    FOLIO_ADMIN_TOKEN: 'test-admin-token',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+    FOLIO_DATA_DIR: dataDir,
+  });
+  // Port 0 asks the OS for a free port; loadConfig refuses 0, so it is set after validation.
+  config.port = Number(env.FOLIO_PORT ?? 0);
+  const running = await startFolio(config);
+  config.publicUrl = running.url;
+  return {
+    url: running.url,
+    adminToken: running.adminToken,
+    dataDir,
+    running,
+    close: () => running.close(),
+  };
+}
