@@ -1,6 +1,7 @@
 import type { ObjectRow } from '../storage/schema.js';
 import type { PropertyValueRow } from '../storage/repositories/propertyValues.js';
 import { partialUser, presentTimestamp } from './time.js';
+import type { PageContent } from '../domain/contentShapes.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
   switch (row.parent_type) {
@@ -15,11 +16,6 @@ export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>,
 
 export function objectUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/${id.replace(/-/g, '')}`;
-}
-
-export interface PageContent {
-  icon: unknown;
-  cover: unknown;
 }
 
 /**

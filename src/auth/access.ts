@@ -1,0 +1,39 @@
+import type { Caller } from './capabilities.js';
+import type { Db } from '../storage/createStore.js';
+import type { ObjectKindColumn, ObjectRow } from '../storage/schema.js';
+import { findObject } from '../storage/repositories/objects.js';
+import { isShared } from '../storage/repositories/grants.js';
+import { notFound, validationError, type ObjectKind } from '../errors/registry.js';
+
+/**
+ * Loads an object the caller may see, or throws object_not_found. Missing, of another workspace,
+ * of another kind, or not shared: all four answer the same bytes (the message names `kind` and the
+ * id as the caller wrote it).
+ */
+export async function loadVisibleObject(
+  db: Db,
+  caller: Caller,
+  id: string,
+  kinds: readonly ObjectKindColumn[],
+  kind: ObjectKind,
+  rawId: string = id,
+): Promise<ObjectRow> {
+  const row = await findObject(db, id);
+  if (!row || row.workspace_id !== caller.workspaceId || !kinds.includes(row.object) || !(await isShared(db, caller.connectionId, row.id))) {
+    throw notFound(kind, rawId);
+  }
+  return row;
+}
+
+/** FACTS.md §7: anything in the trash, or locked, refuses edits other than restoring. */
+export function assertEditable(row: ObjectRow): void {
+  if (row.in_trash === 1) {
+    throw validationError(
+      `Can't edit ${row.object === 'block' ? 'block' : row.object.replace('_', ' ')} that is archived. You must unarchive the ${row.object === 'block' ? 'block' : row.object.replace('_', ' ')} before editing.`,
+    );
+  }
+}
+
+export function assertUnlocked(row: ObjectRow): void {
+  if (row.is_locked === 1) throw validationError(`Can't edit ${row.object} that is locked. You must unlock the ${row.object} before editing.`);
+}

@@ -1,0 +1,31 @@
+import type { ObjectRow } from '../storage/schema.js';
+import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
+import { objectUrl, presentParent } from './page.js';
+import { partialUser, presentTimestamp } from './time.js';
+
+/** The data source object at the newest version (FACTS.md §9), from its row and its database's row. */
+export function presentDataSource(row: ObjectRow, database: ObjectRow | undefined, options: { baseUrl: string }): Record<string, unknown> {
+  const content = parseContent<DataSourceContent>(row.content);
+  const properties: Record<string, unknown> = {};
+  for (const property of Object.values(content.properties)) properties[property.name] = property;
+  const databaseContent = database ? parseContent<{ is_inline?: boolean }>(database.content) : {};
+  return {
+    object: 'data_source',
+    id: row.id,
+    created_time: presentTimestamp(row.created_time),
+    last_edited_time: presentTimestamp(row.last_edited_time),
+    created_by: partialUser(row.created_by),
+    last_edited_by: partialUser(row.last_edited_by),
+    title: content.title,
+    description: content.description,
+    icon: content.icon ?? null,
+    cover: null,
+    parent: { type: 'database_id', database_id: row.parent_id },
+    database_parent: database ? presentParent(database) : null,
+    is_inline: databaseContent.is_inline ?? false,
+    in_trash: row.in_trash === 1,
+    properties,
+    url: objectUrl(options.baseUrl, row.id),
+    public_url: null,
+  };
+}
