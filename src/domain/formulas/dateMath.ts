@@ -274,12 +274,6 @@ export function isoWeek(i: Instant): number {
   return 1 + Math.floor((thursday - yearStart) / (7 * DAY_MS));
 }
 
-export function isoWeekYear(i: Instant): number {
-  const w = wallClock(i);
-  const dayIndex = (w.weekday + 6) % 7;
-  return new Date(utc(w.year, w.month, w.day - dayIndex + 3, 0, 0, 0, 0)).getUTCFullYear();
-}
-
 export function dayOfYear(i: Instant): number {
   const w = wallClock(i);
   return Math.round((utc(w.year, w.month, w.day, 0, 0, 0, 0) - utc(w.year, 0, 1, 0, 0, 0, 0)) / DAY_MS) + 1;

@@ -30,6 +30,8 @@ class Parser {
     return node;
   }
 
+  // Every parenthesis, argument, list item and branch goes through here, so
+  // this is where syntactic nesting is counted.
   private expression(): Node {
     this.enter();
     const node = this.ternary();
@@ -45,7 +47,7 @@ class Parser {
     const then = this.expression();
     this.expectOp(':', 'to continue the "? :" expression');
     const otherwise = this.expression();
-    return this.built({ kind: 'ternary', cond, then, otherwise, pos: q.pos }, cond, then, otherwise);
+    return this.built({ kind: 'ternary', cond, then, otherwise, opPos: q.pos, pos: cond.pos }, cond, then, otherwise);
   }
 
   // Levels: 0 or, 1 and, 2 comparisons, 3 additive, 4 multiplicative.
@@ -58,7 +60,7 @@ class Parser {
       if (op === null) return left;
       this.i++;
       const right = this.binaryLevel(level + 1);
-      left = this.built({ kind: 'binary', op, left, right, pos: t.pos }, left, right);
+      left = this.built({ kind: 'binary', op, opPos: t.pos, left, right, pos: left.pos }, left, right);
     }
   }
 
@@ -70,7 +72,7 @@ class Parser {
     this.enter();
     const exponent = this.power();
     this.nesting--;
-    return this.built({ kind: 'binary', op: '^', left: base, right: exponent, pos: t.pos }, base, exponent);
+    return this.built({ kind: 'binary', op: '^', opPos: t.pos, left: base, right: exponent, pos: base.pos }, base, exponent);
   }
 
   private unary(): Node {
@@ -106,7 +108,7 @@ class Parser {
         throw new FormulaError(`Expected "(" after "${name.text}"; methods are called like .${name.text}()`, this.peek().pos);
       }
       const args = this.callArguments();
-      current = this.built({ kind: 'call', name: name.text, args: [current, ...args], pos: name.pos, method: true }, current, ...args);
+      current = this.built({ kind: 'call', name: name.text, namePos: name.pos, args: [current, ...args], pos: current.pos, method: true }, current, ...args);
     }
     return current;
   }
@@ -126,14 +128,17 @@ class Parser {
         if (KEYWORDS.has(t.text)) throw new FormulaError(`Unexpected "${t.text}"; expected a value`, t.pos);
         if (!this.isOp(this.peek(), '(')) return { kind: 'ident', name: t.text, pos: t.pos };
         const args = this.callArguments();
-        return this.built({ kind: 'call', name: t.text, args, pos: t.pos, method: false }, ...args);
+        return this.built({ kind: 'call', name: t.text, namePos: t.pos, args, pos: t.pos, method: false }, ...args);
       }
       case 'op':
         if (t.text === '(') {
           this.i++;
           const inner = this.expression();
           this.expectOp(')', 'to close "("');
-          return inner;
+          // Errors about a parenthesised argument should point at its "(".
+          const wrapped = { ...inner, pos: t.pos };
+          this.depths.set(wrapped, this.depths.get(inner) ?? 1);
+          return wrapped;
         }
         if (t.text === '[') return this.listLiteral();
         break;
@@ -145,7 +150,6 @@ class Parser {
 
   private listLiteral(): Node {
     const open = this.next();
-    this.enter();
     const items: Node[] = [];
     if (!this.isOp(this.peek(), ']')) {
       for (;;) {
@@ -155,13 +159,11 @@ class Parser {
       }
     }
     this.expectOp(']', 'to close the list');
-    this.nesting--;
     return this.built({ kind: 'list', items, pos: open.pos }, ...items);
   }
 
   private callArguments(): Node[] {
     this.next(); // "("
-    this.enter();
     const args: Node[] = [];
     if (!this.isOp(this.peek(), ')')) {
       for (;;) {
@@ -171,7 +173,6 @@ class Parser {
       }
     }
     this.expectOp(')', 'to close the argument list');
-    this.nesting--;
     return args;
   }
 
@@ -187,7 +188,8 @@ class Parser {
     for (const c of children) depth = Math.max(depth, this.depths.get(c) ?? 1);
     depth++;
     if (depth > MAX_TREE_DEPTH) {
-      throw new FormulaError(`Formula is nested too deeply (more than ${MAX_TREE_DEPTH} chained operations)`, node.pos);
+      const at = 'opPos' in node ? node.opPos : 'namePos' in node ? node.namePos : node.pos;
+      throw new FormulaError(`Formula is nested too deeply (more than ${MAX_TREE_DEPTH} chained operations)`, at);
     }
     this.depths.set(node, depth);
     return node;

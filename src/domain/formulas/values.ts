@@ -26,7 +26,9 @@ export function dateRangeOf(v: FormulaValue): DateRange | null {
 
 /** Numbers that are not finite (division by zero, sqrt(-1)) become empty, as in Notion. */
 export function num(n: number): number | null {
-  return Number.isFinite(n) ? n : null;
+  if (!Number.isFinite(n)) return null;
+  // -0 would print as "0" but fail strict equality checks downstream.
+  return n === 0 ? 0 : n;
 }
 
 export function asNumber(v: FormulaValue): number | null {

@@ -10,7 +10,7 @@ export const ifFn: FunctionDef = {
     c.expect(0, S.boolean);
     const t = unify(c.types[1], c.types[2]);
     if (t === null) {
-      c.fail(2, `Branches of "${c.display}" have incompatible types: ${typeName(c.types[1])} and ${typeName(c.types[2])}`);
+      return c.fail(2, `Branches of "${c.display}" have incompatible types: ${typeName(c.types[1])} and ${typeName(c.types[2])}`);
     }
     return t;
   },
@@ -31,7 +31,7 @@ export const ifsFn: FunctionDef = {
         return;
       }
       const merged = unify(result, t);
-      if (merged === null) c.fail(i, `Values of "ifs" have incompatible types: ${typeName(result)} and ${typeName(t)}`);
+      if (merged === null) return c.fail(i, `Values of "ifs" have incompatible types: ${typeName(result)} and ${typeName(t)}`);
       result = merged;
     });
     return result;

@@ -1,0 +1,44 @@
+export const ROLLUP_FUNCTIONS = [
+  'count',
+  'count_values',
+  'empty',
+  'not_empty',
+  'unique',
+  'show_unique',
+  'percent_empty',
+  'percent_not_empty',
+  'sum',
+  'average',
+  'median',
+  'min',
+  'max',
+  'range',
+  'earliest_date',
+  'latest_date',
+  'date_range',
+  'checked',
+  'unchecked',
+  'percent_checked',
+  'percent_unchecked',
+  'count_per_group',
+  'percent_per_group',
+  'show_original',
+] as const;
+
+export type RollupFunction = (typeof ROLLUP_FUNCTIONS)[number];
+
+export type RollupResultKind = 'number' | 'date' | 'array';
+
+const DATE_FUNCTIONS: ReadonlySet<RollupFunction> = new Set(['earliest_date', 'latest_date', 'date_range']);
+const ARRAY_FUNCTIONS: ReadonlySet<RollupFunction> = new Set(['show_unique', 'show_original', 'count_per_group', 'percent_per_group']);
+
+export function isRollupFunction(value: unknown): value is RollupFunction {
+  return typeof value === 'string' && (ROLLUP_FUNCTIONS as readonly string[]).includes(value);
+}
+
+/** The result type of a rollup function, known from the schema alone. */
+export function rollupResultKind(fn: RollupFunction): RollupResultKind {
+  if (DATE_FUNCTIONS.has(fn)) return 'date';
+  if (ARRAY_FUNCTIONS.has(fn)) return 'array';
+  return 'number';
+}
