@@ -27,7 +27,9 @@ function createFastify(ctx: AppContext) {
     bodyLimit: BODY_LIMIT,
     // Unknown paths and wrong methods are one error (FACTS.md §6); trailing slashes are not special.
     routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // Fastify's own 503 while closing has a body of another shape; the onRequest hook refuses
+    // those requests instead, with the spec's error body.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
 
@@ -70,8 +72,18 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   });
   const checkRateLimit = ctx.config.rateLimit ? app.createRateLimit() : null;
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      // Requests still arriving on kept-alive connections while in-flight ones drain.
+      reply.header('connection', 'close');
+      throw new ApiError('service_unavailable', 'The server is shutting down. Please try again.');
+    }
     const config = request.routeOptions.config;
     if (config.surface === 'v1') {
       request.caller = await authenticate(ctx.store, request.headers.authorization);

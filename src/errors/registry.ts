@@ -1,6 +1,6 @@
 /**
  * Every error code the API can answer with, once, with its HTTP status and default message.
- * The spec's error table (content-api.md "Errors") is the source; test/errors/registry.test.ts
+ * The spec's error table (content-api.md "Errors") is the source; test/platform/errorRegistry.test.ts
  * keeps this list, the spec and docs/errors.md in step.
  */
 export const ERROR_REGISTRY = {

@@ -1,0 +1,48 @@
+/**
+ * A Folio server built in-process, for tests that must add a route of their own before the server
+ * is ready (a handler that throws, a v1 route with a capability) and drive it with `app.inject`.
+ * Built as src/start.ts does: loadConfig → createStore → buildServer, on the store DATABASE_URL picks.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { createStore } from '../../src/storage/createStore.js';
+import { buildServer, type App } from '../../src/server.js';
+import { hashToken } from '../../src/auth/tokens.js';
+import { DEFAULT_MAX_FILE_UPLOAD_BYTES } from '../../src/start.js';
+import type { AppContext } from '../../src/context.js';
+
+export const ADMIN_TOKEN = 'in-process-admin-token';
+
+export async function buildInProcess(env: Record<string, string> = {}): Promise<{ app: App; ctx: AppContext }> {
+  const config = loadConfig({
+    FOLIO_RATE_LIMIT: 'off',
+    FOLIO_LOG_LEVEL: 'silent',
+    FOLIO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'folio-inproc-')),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  });
+  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx: AppContext = { config, store, maxFileUploadBytes: DEFAULT_MAX_FILE_UPLOAD_BYTES };
+  const app = await buildServer(ctx, { adminTokenHash: hashToken(ADMIN_TOKEN) });
+  return { app, ctx };
+}
+
+/** `app.inject` with the conventions of test/helpers/http.ts: bearer token, newest version, JSON. */
+export async function inject(
+  app: App,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  options: { token?: string; version?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.version !== null) headers['notion-version'] = options.version ?? '2026-03-11';
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) payload = options.rawBody;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const response = await app.inject({ method, url, headers, payload });
+  return { status: response.statusCode, headers: response.headers, text: response.body, body: response.json() as Record<string, any> };
+}
