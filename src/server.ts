@@ -50,6 +50,8 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
 
   // An empty JSON body is treated as {} (the SDK sends none for body-less calls); anything else
   // must parse, or the answer is invalid_json.
+  // Only JSON is read; a text/plain body must be refused as such, not validated as a string.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
