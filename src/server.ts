@@ -105,23 +105,33 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     }
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return;
+  // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done();
     const versioned = {
       route: `${request.method} ${request.routeOptions.url}`,
       body: request.body,
       query: (request.query ?? {}) as Record<string, unknown>,
       params: (request.params ?? {}) as Record<string, string>,
     };
-    versions.upgradeRequest(request.apiVersion, versioned);
+    try {
+      versions.upgradeRequest(request.apiVersion, versioned);
+    } catch (error) {
+      return done(error as Error);
+    }
     request.body = versioned.body;
     request.query = versioned.query;
+    done();
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return payload;
-    if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return payload;
-    return versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload);
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done(null, payload);
+    if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return done(null, payload);
+    try {
+      done(null, versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload));
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   app.addHook('onClose', async () => {

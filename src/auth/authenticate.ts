@@ -1,8 +1,7 @@
 import { ApiError } from '../errors/registry.js';
 import type { Store } from '../storage/createStore.js';
-import { findConnectionByTokenHash } from '../storage/repositories/connections.js';
 import { CONTENT_CAPABILITIES, type Capability, type Caller } from './capabilities.js';
-import { hashToken, tokensMatch } from './tokens.js';
+import { hashesMatch, hashToken } from './tokens.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
 
@@ -18,8 +17,10 @@ export function bearerToken(header: string | undefined): string {
  */
 export async function authenticate(store: Store, header: string | undefined): Promise<Caller> {
   const token = bearerToken(header);
-  const row = await findConnectionByTokenHash(store.db, hashToken(token));
-  if (!row || !tokensMatch(token, row.token_hash)) throw new ApiError('unauthorized');
+  const hash = hashToken(token);
+  const rows = await store.findCaller(hash);
+  const row = rows?.connection;
+  if (!row || !hashesMatch(hash, row.token_hash)) throw new ApiError('unauthorized');
   const capabilities = (JSON.parse(row.capabilities) as string[]).filter((c): c is Capability => (CONTENT_CAPABILITIES as readonly string[]).includes(c));
   return {
     connectionId: row.id,
@@ -30,6 +31,7 @@ export async function authenticate(store: Store, header: string | undefined): Pr
     userInfo: row.user_info,
     userId: row.user_id,
     botId: row.bot_id,
+    rows,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CallerRows } from '../storage/callerLookup.js';
+
 export const CONTENT_CAPABILITIES = ['read_content', 'update_content', 'insert_content', 'read_comments', 'insert_comments'] as const;
 export type Capability = (typeof CONTENT_CAPABILITIES)[number];
 
@@ -9,6 +11,8 @@ export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 /** What a request acts as, resolved from its bearer token. */
 export interface Caller {
+  /** The rows read with the token (bot, workspace, owner): `users/me` needs no further query. */
+  rows?: CallerRows;
   connectionId: string;
   connectionName: string;
   workspaceId: string;

@@ -10,7 +10,12 @@ export function hashToken(token: string): string {
 }
 
 export function tokensMatch(presented: string, expectedHash: string): boolean {
-  const a = Buffer.from(hashToken(presented), 'hex');
+  return hashesMatch(hashToken(presented), expectedHash);
+}
+
+/** Constant-time comparison of two hex digests, for callers that already hashed the token. */
+export function hashesMatch(presentedHash: string, expectedHash: string): boolean {
+  const a = Buffer.from(presentedHash, 'hex');
   const b = Buffer.from(expectedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }

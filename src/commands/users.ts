@@ -8,6 +8,10 @@ import { presentUser } from '../presenters/user.js';
 
 /** GET /v1/users/me: the connection's bot user with its owner and workspace, at any capability level. */
 export async function getMe(ctx: AppContext, caller: Caller) {
+  if (caller.rows) {
+    const { bot, workspace, owner } = caller.rows;
+    return presentUser(bot, caller, { workspace, owner, maxFileUploadBytes: ctx.maxFileUploadBytes });
+  }
   const db = ctx.store.db;
   const [bot, workspace, owner] = await Promise.all([
     findUser(db, caller.workspaceId, caller.botId),

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
+import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -16,6 +17,8 @@ export interface Store {
   transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The per-request token lookup, prepared once (see callerLookup.ts). */
+  findCaller: CallerLookup;
 }
 
 export interface StoreOptions {
@@ -23,7 +26,37 @@ export interface StoreOptions {
   dataDir: string;
 }
 
-function openSqlite(dataDir: string): Kysely<DB> {
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew; better-sqlite3 statements are reusable, and preparing costs
+ * more than running (docs/benchmarks.md). Statements are cached by SQL text, oldest evicted first.
+ * Safe because Kysely runs one statement at a time on this single connection.
+ */
+function withStatementCache(database: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, key, receiver) {
+      if (key !== 'prepare') {
+        const value: unknown = Reflect.get(target, key, receiver);
+        // Native methods must be called on the real database object, not on the proxy.
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = prepare(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
+function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Database } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
   database.pragma('journal_mode = WAL');
@@ -31,20 +64,30 @@ function openSqlite(dataDir: string): Kysely<DB> {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
 }
 
-function openPostgres(url: string): Kysely<DB> {
+function openPostgres(url: string): { db: Kysely<DB>; pool: pg.Pool } {
   // Counts and sums come back as bigint/numeric strings by default; the API wants numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FOLIO_PG_POOL_SIZE || 10) });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export async function createStore(options: StoreOptions): Promise<Store> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  let db: Kysely<DB>;
+  let makeLookup: () => CallerLookup;
+  if (options.databaseUrl) {
+    const opened = openPostgres(options.databaseUrl);
+    db = opened.db;
+    makeLookup = () => postgresCallerLookup(opened.pool);
+  } else {
+    const opened = openSqlite(options.dataDir);
+    db = opened.db;
+    makeLookup = () => sqliteCallerLookup(opened.database);
+  }
   // Kysely's migrator takes a table lock on PostgreSQL, so several instances may start at once.
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
@@ -61,5 +104,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    // Prepared after migrations: the statement needs the tables to exist.
+    findCaller: makeLookup(),
   };
 }

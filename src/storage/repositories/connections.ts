@@ -5,11 +5,6 @@ export async function insertConnection(db: Db, row: ConnectionRow): Promise<void
   await db.insertInto('connections').values(row).execute();
 }
 
-/** The live connection holding this token hash; revoked connections are never returned. */
-export async function findConnectionByTokenHash(db: Db, tokenHash: string): Promise<ConnectionRow | undefined> {
-  return db.selectFrom('connections').selectAll().where('token_hash', '=', tokenHash).where('revoked_time', 'is', null).executeTakeFirst();
-}
-
 export async function findConnection(db: Db, id: string): Promise<ConnectionRow | undefined> {
   return db.selectFrom('connections').selectAll().where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
 }
