@@ -1,0 +1,116 @@
+import autocannon, { type Result } from 'autocannon';
+import type { BenchOptions } from './suite.js';
+
+/** One HTTP endpoint under load; every request is the same. */
+export interface Target {
+  name: string;
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface RunStats {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+export interface TargetResult {
+  name: string;
+  runs: RunStats[];
+  medianRequestsPerSecond: number;
+  medianP50: number;
+  medianP99: number;
+}
+
+export interface Comparison {
+  targets: TargetResult[];
+  /** Non-2xx answers, connection errors and timeouts, warm-ups included; any one voids the figures. */
+  failures: string[];
+  options: BenchOptions;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function load(target: Target, options: BenchOptions, duration: number): Promise<Result> {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: options.connections,
+    pipelining: options.pipelining,
+    duration,
+  });
+}
+
+function failuresOf(result: Result, label: string): string[] {
+  const failures: string[] = [];
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${count}× ${code}`);
+    failures.push(`${label}: ${result.non2xx} non-2xx responses (${codes.join(', ')})`);
+  }
+  if (result.errors > 0) failures.push(`${label}: ${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return failures;
+}
+
+/**
+ * Loads each target for `rounds` rounds, alternating which goes first (A B, B A, A B, …) so that
+ * drift in the machine's load, which other processes on a shared machine cause, falls on every
+ * target alike. Each measured run follows its own warm-up, since the other target ran in between.
+ */
+export async function compareTargets(targets: readonly Target[], options: BenchOptions, log: (line: string) => void): Promise<Comparison> {
+  const runs = new Map<string, RunStats[]>(targets.map((t) => [t.name, []]));
+  const failures: string[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    const order = round % 2 === 1 ? targets : [...targets].reverse();
+    for (const target of order) {
+      if (options.warmup > 0) {
+        const warm = await load(target, options, options.warmup);
+        failures.push(...failuresOf(warm, `${target.name} warm-up ${round}`));
+      }
+      const result = await load(target, options, options.duration);
+      failures.push(...failuresOf(result, `${target.name} round ${round}`));
+      const stats: RunStats = {
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        requests: result.requests.total,
+      };
+      runs.get(target.name)!.push(stats);
+      log(`round ${round}/${options.rounds} ${target.name}: ${Math.round(stats.requestsPerSecond)} req/s, p99 ${stats.p99} ms`);
+    }
+  }
+  return {
+    targets: targets.map((t) => {
+      const list = runs.get(t.name)!;
+      return {
+        name: t.name,
+        runs: list,
+        medianRequestsPerSecond: median(list.map((r) => r.requestsPerSecond)),
+        medianP50: median(list.map((r) => r.p50)),
+        medianP99: median(list.map((r) => r.p99)),
+      };
+    }),
+    failures,
+    options,
+  };
+}
+
+/** Throughput of `a` over `b`: the ratio of the medians, and each round's own ratio (paired in time). */
+export function throughputRatio(comparison: Comparison, a: string, b: string): { ofMedians: number; perRound: number[] } {
+  const ta = comparison.targets.find((t) => t.name === a)!;
+  const tb = comparison.targets.find((t) => t.name === b)!;
+  return {
+    ofMedians: ta.medianRequestsPerSecond / tb.medianRequestsPerSecond,
+    perRound: ta.runs.map((run, i) => run.requestsPerSecond / tb.runs[i].requestsPerSecond),
+  };
+}

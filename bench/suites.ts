@@ -1,0 +1,11 @@
+import type { Suite } from './lib/suite.js';
+
+/**
+ * Every suite `npm run bench -- <name>` can run. Loaded on demand, so one suite's imports never
+ * slow or break another. A suite lives in bench/<name>/suite.ts and exports `suite`.
+ */
+export const SUITES: Record<string, () => Promise<Suite>> = {
+  'users-me': async () => (await import('./users-me/suite.js')).suite,
+};
+
+export const DEFAULT_SUITE = 'users-me';

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
+import { startFolioServer } from '../lib/folio.js';
+import { buildProject, cleanEnv, freePort, spawnServer, tempDir, type ServerProcess } from '../lib/processes.js';
+import type { Suite } from '../lib/suite.js';
+
+/** The issue's acceptance line: Folio at half the bare route's throughput or better. */
+const TARGET_RATIO = 0.5;
+const PATH = '/v1/users/me';
+
+const fastifyVersion = (createRequire(import.meta.url)('fastify/package.json') as { version: string }).version;
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+export const suite: Suite = {
+  name: 'users-me',
+  description: 'GET /v1/users/me on Folio beside a bare Fastify route answering JSON of the same size',
+  async run(options) {
+    if (options.build) await buildProject();
+    const folio = await startFolioServer({ profile: options.profile, entry: options.folioEntry });
+    const tmp = tempDir('folio-bench-bare-');
+    let bare: ServerProcess | null = null;
+    try {
+      // A personal connection acting for a person: the heaviest form of `me` (token, bot, workspace
+      // and owner reads) and the one SDK users acting for a person hit.
+      const workspace = await folio.admin('POST', '/workspaces', { name: 'Bench workspace' });
+      const person = await folio.admin('POST', `/workspaces/${workspace.id}/users`, { name: 'Ada Lovelace', email: 'ada@example.com' });
+      const connection = await folio.admin('POST', `/workspaces/${workspace.id}/connections`, {
+        name: 'Bench integration',
+        kind: 'personal',
+        capabilities: ['read_content', 'user_info_with_email'],
+        user_id: person.id,
+      });
+      const headers = { authorization: `Bearer ${connection.token}`, 'service-version': LATEST_VERSION };
+
+      const first = await fetch(folio.url + PATH, { headers });
+      const bytes = Buffer.from(await first.arrayBuffer());
+      if (first.status !== 200) throw new Error(`folio ${PATH} answered ${first.status}: ${bytes.toString()}`);
+      const bodyFile = path.join(tmp.path, 'body.json');
+      fs.writeFileSync(bodyFile, bytes);
+
+      const port = await freePort();
+      bare = await spawnServer({
+        name: 'bare fastify',
+        args: ['--import', 'tsx', 'bench/users-me/bareServer.ts'],
+        env: { ...cleanEnv((name) => name.startsWith('BARE_')), BARE_PORT: String(port), BARE_BODY_FILE: bodyFile },
+        port,
+        readyPath: PATH,
+      });
+      const mirrored = Buffer.from(await (await fetch(bare.url + PATH, { headers })).arrayBuffer());
+      if (!mirrored.equals(bytes)) throw new Error(`the bare route answers ${mirrored.length} bytes, Folio ${bytes.length}; they must match`);
+
+      const targets: Target[] = [
+        { name: 'folio', url: folio.url + PATH, headers },
+        { name: 'bare fastify', url: bare.url + PATH, headers },
+      ];
+      const comparison = await compareTargets(targets, options, (line) => process.stderr.write(`${line}\n`));
+      const ratio = throughputRatio(comparison, 'folio', 'bare fastify');
+      const met = ratio.ofMedians >= TARGET_RATIO;
+      return {
+        store: folio.store,
+        comparison,
+        verdict: `Folio / bare: ${pct(ratio.ofMedians)} of the bare route's requests/s (per round: ${ratio.perRound.map(pct).join(', ')}); target ≥ ${pct(TARGET_RATIO)}: ${met ? 'met' : 'NOT met'}`,
+        notes: [
+          `folio: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)`,
+          `bare fastify: Fastify ${fastifyVersion} with default options (logger off), one route answering the same ${bytes.length}-byte JSON`,
+        ],
+      };
+    } finally {
+      await Promise.all([folio.stop(), bare?.stop()]);
+      tmp.remove();
+    }
+  },
+};
