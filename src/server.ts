@@ -5,8 +5,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import './http/augment.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './errors/registry.js';
-import { errorHandler, renderError } from './http/errorHandler.js';
+import { errorHandler, renderError, toApiError } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validators.js';
+import { rejectNul } from './http/rejectNul.js';
 import { readVersion } from './http/versionHeader.js';
 import { authenticate, requireCapability } from './auth/authenticate.js';
 import { newId } from './http/ids.js';
@@ -43,7 +44,16 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   const app = createFastify(ctx);
   const versions = new VersionEngine();
   app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    // Older callers read validation messages in their own version's field names.
+    if (apiError.code === 'validation_error' && request.routeOptions.config?.surface === 'v1' && request.apiVersion !== LATEST_VERSION) {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      const translated = versions.translateValidationMessage(request.apiVersion, route, apiError.message);
+      if (translated !== apiError.message) return errorHandler(new ApiError('validation_error', translated), request, reply);
+    }
+    return errorHandler(error, request, reply);
+  });
   app.setNotFoundHandler((request, reply) => renderError(request, reply, new ApiError('invalid_request_url')));
   app.decorateRequest('caller', null);
   app.decorateRequest('apiVersion', LATEST_VERSION);
@@ -55,11 +65,18 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('invalid_json'), undefined);
+      return done(new ApiError('invalid_json'), undefined);
     }
+    try {
+      rejectNul(parsed);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    done(null, parsed);
   });
 
   await app.register(rateLimit, {

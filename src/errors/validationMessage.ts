@@ -3,6 +3,16 @@ import type { ErrorObject } from 'ajv';
 /** Where a value came from; names the root of the path in messages (FACTS.md §6). */
 export type InputPart = 'body' | 'query' | 'path';
 
+/**
+ * Appends one key to a relative path. An empty key, or one that starts with `[`, is written
+ * quoted in brackets (`[""]`, `["[x"]`): written plainly it would name the parent, or read as an
+ * array index (found by test/fuzz).
+ */
+function appendKey(path: string, key: string): string {
+  if (key === '' || key.startsWith('[')) return `${path}[${JSON.stringify(key)}]`;
+  return path ? `${path}.${key}` : key;
+}
+
 /** JSON pointer "/a/0/b" → "a[0].b", the service's path notation. */
 export function pointerToPath(pointer: string): string {
   if (!pointer) return '';
@@ -10,7 +20,7 @@ export function pointerToPath(pointer: string): string {
     .split('/')
     .slice(1)
     .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
+    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : appendKey(acc, seg)), '');
 }
 
 export function joinPath(part: InputPart, rel: string): string {
@@ -82,13 +92,13 @@ export function formatValidationError(part: InputPart, errors: readonly ErrorObj
   let actual: unknown = error.data;
   switch (error.keyword) {
     case 'required':
-      path = joinPath(part, at ? `${at}.${String(params.missingProperty)}` : String(params.missingProperty));
+      path = joinPath(part, appendKey(at, String(params.missingProperty)));
       expectation = 'should be defined';
       actual = undefined;
       break;
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
-      path = joinPath(part, at ? `${at}.${extra}` : extra);
+      path = joinPath(part, appendKey(at, extra));
       expectation = 'should be not present';
       actual = error.data && typeof error.data === 'object' ? (error.data as Record<string, unknown>)[extra] : undefined;
       break;

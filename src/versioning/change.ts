@@ -24,4 +24,9 @@ export interface VersionChange {
   description: string;
   upgradeRequest?(request: VersionedRequest): void;
   downgradeResponse?(response: VersionedResponse): unknown;
+  /**
+   * Maps a path of the upgraded (newer) request, as named in a validation message, back to the
+   * field the caller wrote, e.g. `body.position.after_block.id` → `body.after`. Undefined keeps it.
+   */
+  callerPath?(path: string, route: string): string | undefined;
 }

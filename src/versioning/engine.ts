@@ -32,6 +32,18 @@ export class VersionEngine {
     return current;
   }
 
+  /**
+   * Validation runs on the upgraded request, so its message names HEAD fields; a caller at an older
+   * version must read the field it sent. Paths are mapped back through the pending changes, newest first.
+   */
+  translateValidationMessage(version: ApiVersion, route: string, message: string): string {
+    const match = /^(body|query|path) failed validation: (\S+?)( should .*)$/s.exec(message);
+    if (!match) return message;
+    let path = match[2];
+    for (const change of this.pending(version).reverse()) path = change.callerPath?.(path, route) ?? path;
+    return `${match[1]} failed validation: ${path}${match[3]}`;
+  }
+
   /** Markdown changelog, generated from the modules (docs/changelog.md is kept equal to it by a test). */
   changelog(): string {
     const lines = ['# API version changelog', '', 'Generated from `src/versioning/changes/` by `npm run changelog`. Newest first.', ''];

@@ -82,9 +82,10 @@ describe('server lifecycle', () => {
     socket.write('GET /test/slow HTTP/1.1\r\nHost: folio\r\n\r\n');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closed = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Generous pauses: on a loaded CI machine the second request must be parsed while closing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     socket.write('GET /healthz HTTP/1.1\r\nHost: folio\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     release();
     await within(closed, 5000, 'closing');
     await within(socketClosed, 5000, 'the server closing the connection');

@@ -16,11 +16,13 @@ export interface PageRecordInput {
   dataSourceId?: string | null;
   icon?: unknown;
   cover?: unknown;
+  /** One timestamp for everything a request writes. */
+  at?: string;
 }
 
 /** Writes a page row, its closure rows and its title value; the caller owns the transaction. */
 export async function insertPage(db: Db, input: PageRecordInput): Promise<ObjectRow> {
-  const at = nowIso();
+  const at = input.at ?? nowIso();
   const title = plainText(input.title);
   const row: ObjectRow = {
     id: newId(),
@@ -47,7 +49,7 @@ export async function insertPage(db: Db, input: PageRecordInput): Promise<Object
     property_id: input.titlePropertyId ?? 'title',
     data_source_id: input.dataSourceId ?? null,
     value: JSON.stringify({ type: 'title', title: input.title }),
-    text_value: title,
+    text_value: title || null,
   });
   return row;
 }

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
+import { assertEditable } from '../../auth/access.js';
+import { listPage } from '../../http/cursor.js';
+import { nowIso } from '../../http/ids.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
+import { touchObjects, touchPageOf } from '../../domain/blocks/blockStore.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { APPEND_PARENT_KEY } from '../../presenters/block.js';
+import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
+
+export interface AppendChildrenInput {
+  children: BlockInput[];
+  position?: ContentPositionInput;
+}
+
+/**
+ * PATCH /v1/blocks/{id}/children: inserts the blocks (≤100, two nesting levels, FACTS.md §2) at
+ * `position` and answers with the new first-level children. Appending edits the parent and the
+ * page that holds it, so both get a new last_edited_time.
+ */
+export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: string, rawId: string, input: AppendChildrenInput) {
+  return ctx.store.transaction(async (trx) => {
+    const parent = await loadBlock(trx, caller, id, rawId);
+    assertEditable(parent);
+    await assertContentUnlocked(trx, parent.id);
+    const at = nowIso();
+    // First write of the transaction: on PostgreSQL it locks the parent row, so concurrent appends
+    // to one parent take their positions one after the other.
+    await touchObjects(trx, [parent.id], caller.botId, at);
+    const rows = await insertBlockTree(trx, {
+      workspaceId: caller.workspaceId,
+      parentType: parent.object === 'page' ? 'page_id' : 'block_id',
+      parentId: parent.id,
+      actorId: caller.botId,
+      children: input.children,
+      position: input.position,
+      resolver: createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId),
+    });
+    await touchPageOf(trx, parent.id, caller.botId, at);
+    const firstLevel = rows.filter((row) => row.parent_id === parent.id);
+    const [edited] = await presentWritten(trx, caller, [(await findObject(trx, parent.id))!]);
+    return { ...listPage('block', await presentWritten(trx, caller, firstLevel), null), [APPEND_PARENT_KEY]: edited };
+  });
+}

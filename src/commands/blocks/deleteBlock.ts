@@ -1,0 +1,26 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import { assertEditable } from '../../auth/access.js';
+import { nowIso } from '../../http/ids.js';
+import { setTrashed } from '../../domain/trash.js';
+import { touchPageOf } from '../../domain/blocks/blockStore.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
+
+/**
+ * DELETE /v1/blocks/{id}: moves the block (or the page or database seen as one) to the trash and
+ * returns it (FACTS.md §7). Its descendants follow it; it leaves its parent's children listing.
+ * Deleting what is already in the trash is an edit of a trashed object, hence refused.
+ */
+export async function deleteBlock(ctx: AppContext, caller: Caller, id: string, rawId: string) {
+  return ctx.store.transaction(async (trx) => {
+    const row = await loadBlock(trx, caller, id, rawId);
+    assertEditable(row);
+    if (row.object === 'block') await assertContentUnlocked(trx, row.id);
+    const at = nowIso();
+    await setTrashed(trx, row.id, true, caller.botId, at);
+    if (row.parent_id && (row.parent_type === 'page_id' || row.parent_type === 'block_id')) await touchPageOf(trx, row.parent_id, caller.botId, at);
+    const [block] = await presentWritten(trx, caller, [(await findObject(trx, row.id))!]);
+    return block;
+  });
+}

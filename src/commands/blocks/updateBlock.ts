@@ -1,0 +1,84 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectRow } from '../../storage/schema.js';
+import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
+import { assertEditable } from '../../auth/access.js';
+import { validationError } from '../../errors/registry.js';
+import { describeValue } from '../../errors/validationMessage.js';
+import { normalizeId, nowIso } from '../../http/ids.js';
+import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
+import { setTrashed } from '../../domain/trash.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import { buildBlockContent } from '../../domain/blocks/blockContent.js';
+import { isWritableBlockType } from '../../domain/blocks/blockTypes.js';
+import { checkRowWidth, refuseFileUpload } from '../../domain/blocks/checkBlockTree.js';
+import { saveContent, touchPageOf } from '../../domain/blocks/blockStore.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
+
+function fail(path: string, expectation: string, actual: unknown): never {
+  throw validationError(`body failed validation: ${path} ${expectation}, instead was ${describeValue(actual)}.`);
+}
+
+/** The one type member of an update body, which must name the block's own type. */
+function editedMember(row: ObjectRow, body: UpdateBlockInput): { type: WritableBlockType; member: Record<string, unknown> } | null {
+  const keys = Object.keys(body).filter(isWritableBlockType);
+  if (keys.length > 1) fail(`body.${keys[1]}`, 'should be not present', body[keys[1]]);
+  const current = row.object === 'block' ? row.type : row.object === 'page' ? 'child_page' : 'child_database';
+  if (body.type !== undefined && body.type !== current) fail('body.type', `should be ${JSON.stringify(current)}`, body.type);
+  if (keys.length === 0) return null;
+  const type = keys[0];
+  if (type !== current) fail(`body.${type}`, `should be not present (the block is of type \`${current}\`)`, body[type]);
+  return { type, member: body[type] as Record<string, unknown> };
+}
+
+/** Checks an edit needs the store for: a row's width is its table's, and a copy keeps its original. */
+async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member: Record<string, unknown>): Promise<void> {
+  refuseFileUpload(member, `body.${type}`);
+  if ((type === 'paragraph' || type === 'callout') && member.icon) refuseFileUpload(member.icon, `body.${type}.icon`);
+  if (type === 'table_row' && member.cells && row.parent_id) {
+    const table = await findObject(db, row.parent_id);
+    const width = table ? parseContent<{ table_width?: number }>(table.content).table_width : undefined;
+    if (width !== undefined) checkRowWidth(member.cells as unknown[], width, 'body.table_row.cells');
+  }
+  if (type === 'synced_block') {
+    const stored = parseContent<{ synced_from?: { block_id: string } | null }>(row.content).synced_from?.block_id ?? null;
+    const given = member.synced_from as { block_id: string } | null;
+    if (stored !== (given ? normalizeId(given.block_id) : null)) {
+      fail('body.synced_block.synced_from', 'should name the block it already syncs from (a synced block cannot be re-pointed)', given);
+    }
+  }
+}
+
+/**
+ * PATCH /v1/blocks/{id}: a given field replaces the stored one and omitted fields are kept
+ * (FACTS.md §2). `in_trash` trashes or restores; anything else on a block in the trash is refused
+ * (FACTS.md §7), so restoring and editing in one request restores first. Pages and databases seen
+ * as blocks accept only `in_trash` here.
+ */
+export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdateBlockInput) {
+  return ctx.store.transaction(async (trx) => {
+    let row = await loadBlock(trx, caller, id, rawId);
+    const edit = editedMember(row, body);
+    if (row.object === 'block' && (edit || body.in_trash !== undefined)) await assertContentUnlocked(trx, row.id);
+    const at = nowIso();
+    if (row.in_trash === 1) {
+      if (body.in_trash !== false) assertEditable(row);
+      await setTrashed(trx, row.id, false, caller.botId, at);
+      row = (await findObject(trx, row.id))!;
+      // Still in the trash through an ancestor: only restoring that ancestor brings it back.
+      if (edit) assertEditable(row);
+    }
+    if (edit) {
+      await checkEdit(trx, row, edit.type, edit.member);
+      const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
+      const content = await buildBlockContent(edit.type, edit.member, resolver, parseContent<BlockContent>(row.content));
+      await saveContent(trx, row.id, JSON.stringify(content), caller.botId, at);
+    }
+    if (body.in_trash === true) await setTrashed(trx, row.id, true, caller.botId, at);
+    if (edit || body.in_trash !== undefined) await touchPageOf(trx, row.id, caller.botId, at);
+    const [block] = await presentWritten(trx, caller, [(await findObject(trx, row.id))!]);
+    return block;
+  });
+}

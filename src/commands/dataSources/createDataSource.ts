@@ -1,0 +1,57 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { CreateDataSourceInput } from '../../schemas/dataSources.js';
+import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { newId, normalizeId, nowIso } from '../../http/ids.js';
+import { findObject, insertObject, nextPosition } from '../../storage/repositories/objects.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import { normalizeRichText, plainText } from '../../domain/richText.js';
+import type { DataSourceContent } from '../../domain/contentShapes.js';
+import { normalizeIcon } from '../../domain/pages/iconCover.js';
+import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
+import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
+import { writeObjectContent } from '../../domain/properties/valueStore.js';
+import { presentPartialDataSource } from '../../presenters/dataSource.js';
+import { presentDataSourceRow } from './presentDataSourceRow.js';
+
+/** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
+export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput) {
+  const at = nowIso();
+  const actor = caller.botId;
+  const id = newId();
+  await ctx.store.transaction(async (trx) => {
+    const database = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
+    assertEditable(database);
+    assertUnlocked(database);
+    const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
+    const title = await normalizeRichText(body.title ?? [], resolver);
+    const description = await normalizeRichText(body.description ?? [], resolver);
+    const editor = new SchemaEditor(trx, caller, { id, databaseId: database.id, title: plainText(title), schema: {} });
+    await editor.create(body.properties, ['properties']);
+    const content: DataSourceContent = { title, description, icon: normalizeIcon(body.icon), properties: editor.self.schema };
+    await insertObject(trx, {
+      id,
+      workspace_id: caller.workspaceId,
+      object: 'data_source',
+      type: null,
+      parent_type: 'database_id',
+      parent_id: database.id,
+      position: await nextPosition(trx, database.id),
+      title: plainText(title),
+      content: JSON.stringify(content),
+      in_trash: 0,
+      trashed: 0,
+      is_locked: 0,
+      is_archived: 0,
+      created_time: at,
+      created_by: actor,
+      last_edited_time: at,
+      last_edited_by: actor,
+    });
+    await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
+    await writeObjectContent(trx, id, { ...content, properties: editor.self.schema });
+  });
+  const row = (await findObject(ctx.store.db, id))!;
+  if (!caller.capabilities.has('read_content')) return presentPartialDataSource(row);
+  return presentDataSourceRow(ctx.store.db, row, ctx.config.publicUrl);
+}

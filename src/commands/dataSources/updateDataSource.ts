@@ -1,0 +1,65 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { UpdateDataSourceInput } from '../../schemas/dataSources.js';
+import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { normalizeId, nowIso } from '../../http/ids.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { setTrashed } from '../../domain/trash.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import { normalizeRichText, plainText } from '../../domain/richText.js';
+import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
+import { normalizeIcon } from '../../domain/pages/iconCover.js';
+import { moveObject } from '../../domain/pages/moveObject.js';
+import { updateObject, type ObjectChanges } from '../../domain/properties/valueStore.js';
+import { updateSchema } from './updateSchema.js';
+import { presentDataSourceRow } from './presentDataSourceRow.js';
+
+/**
+ * PATCH /v1/data_sources/{id}: title, description, icon, schema (`null` deletes a property,
+ * `{name}` renames it), trash and moving to another database. A locked database refuses schema
+ * edits of its data sources.
+ */
+export async function updateDataSource(ctx: AppContext, caller: Caller, dataSourceId: string, rawId: string, body: UpdateDataSourceInput) {
+  const at = nowIso();
+  const actor = caller.botId;
+  await ctx.store.transaction(async (trx) => {
+    let row = await loadVisibleObject(trx, caller, dataSourceId, ['data_source'], 'data_source', rawId);
+    if (body.in_trash === false && row.trashed === 1) {
+      await setTrashed(trx, row.id, false, actor, at);
+      row = (await findObject(trx, row.id))!;
+    }
+    const { in_trash: inTrash, ...rest } = body;
+    const edits = Object.values(rest).some((v) => v !== undefined);
+    if (row.in_trash === 1 && (edits || inTrash === true)) assertEditable(row);
+    const database = (await findObject(trx, row.parent_id!))!;
+    if (edits) assertUnlocked(database);
+
+    if (body.properties !== undefined) {
+      await updateSchema(ctx, trx, caller, row, body.properties, ['properties'], at);
+      row = (await findObject(trx, row.id))!;
+    }
+    const content = parseContent<DataSourceContent>(row.content);
+    const changes: ObjectChanges = {};
+    const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
+    if (body.title !== undefined) {
+      content.title = await normalizeRichText(body.title, resolver);
+      changes.title = plainText(content.title);
+    }
+    if (body.description !== undefined) content.description = await normalizeRichText(body.description, resolver);
+    if (body.icon !== undefined) content.icon = normalizeIcon(body.icon);
+    if (body.parent !== undefined) {
+      const target = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
+      assertEditable(target);
+      if (target.id !== row.parent_id) {
+        await moveObject(trx, { id: row.id, trashed: row.trashed === 1, parentType: 'database_id', parentId: target.id, actorId: actor, at }, [
+          'parent',
+          'database_id',
+        ]);
+      }
+    }
+    if (edits) await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
+    if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
+  });
+  const row = (await findObject(ctx.store.db, dataSourceId))!;
+  return presentDataSourceRow(ctx.store.db, row, ctx.config.publicUrl);
+}

@@ -1,0 +1,8 @@
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectRow } from '../../storage/schema.js';
+import { listDataSourcesOf } from '../../domain/properties/valueStore.js';
+import { presentDatabase } from '../../presenters/database.js';
+
+export async function presentDatabaseRow(db: Db, row: ObjectRow, baseUrl: string): Promise<Record<string, unknown>> {
+  return presentDatabase(row, await listDataSourcesOf(db, row.id), { baseUrl });
+}

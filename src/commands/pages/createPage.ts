@@ -1,0 +1,73 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { CreatePageInput } from '../../schemas/pages.js';
+import type { BlockInput } from '../../schemas/blocks.js';
+import { invalidField } from '../../schemas/properties.js';
+import { nowIso } from '../../http/ids.js';
+import { insertGrant } from '../../storage/repositories/grants.js';
+import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
+import { insertPage } from '../../domain/pages/insertPage.js';
+import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
+import { writePageValues } from '../../domain/properties/writePageValues.js';
+import { refreshComputed } from '../../domain/properties/refreshComputed.js';
+import { titleProperty, type Schema } from '../../domain/properties/schemaTypes.js';
+import { updateObject, writeObjectContent } from '../../domain/properties/valueStore.js';
+import { presentPartialPage } from '../../presenters/page.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { resolvePageParent } from './resolvePageParent.js';
+import { valueContext } from './valueContext.js';
+import { titleOnlyValues } from './titleOnly.js';
+import { presentPageRow } from './presentPageRow.js';
+import { insertPageChildren } from './pageChildren.js';
+
+/**
+ * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
+ * page created at workspace level is granted to the creating connection, which could not see it
+ * otherwise.
+ */
+export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput, filterProperties?: readonly string[]) {
+  if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
+  const at = nowIso();
+  // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
+  const children = (body.children ?? body.content) as BlockInput[] | undefined;
+  const id = await ctx.store.transaction(async (trx) => {
+    const parent = await resolvePageParent(trx, caller, body.parent);
+    const values = valueContext(ctx, trx, caller);
+    const base = {
+      workspaceId: caller.workspaceId,
+      parentType: parent.parentType,
+      parentId: parent.parentId,
+      actorId: caller.botId,
+      icon: normalizeIcon(body.icon),
+      cover: normalizeCover(body.cover),
+      at,
+    };
+    let pageId: string;
+    if (parent.dataSource) {
+      const source = parent.dataSource;
+      const content = parseContent<DataSourceContent>(source.content);
+      const schema = content.properties as Schema;
+      const row = await insertPage(trx, { ...base, title: [], titlePropertyId: titleProperty(schema)?.id, dataSourceId: source.id });
+      pageId = row.id;
+      const written = await writePageValues(
+        values,
+        { pageId, dataSourceId: source.id, schema, current: new Map(), creating: true, at },
+        body.properties ?? {},
+        ['properties'],
+      );
+      if (written.title) await updateObject(trx, pageId, { title: written.title });
+      if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...content, properties: schema });
+      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children');
+      await refreshComputed(trx, caller.workspaceId, written.changed);
+    } else {
+      const title = await titleOnlyValues(values, body.properties ?? {});
+      pageId = (await insertPage(trx, { ...base, title })).id;
+      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children');
+    }
+    if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
+    return pageId;
+  });
+  const row = (await findObject(ctx.store.db, id))!;
+  if (!caller.capabilities.has('read_content')) return presentPartialPage(row);
+  return presentPageRow(ctx.store.db, row, { baseUrl: ctx.config.publicUrl, filterProperties });
+}

@@ -1,0 +1,77 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { UpdatePageInput } from '../../schemas/pages.js';
+import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { nowIso } from '../../http/ids.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { setTrashed } from '../../domain/trash.js';
+import { parseContent, type DataSourceContent, type PageContent } from '../../domain/contentShapes.js';
+import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
+import { writePageValues } from '../../domain/properties/writePageValues.js';
+import { refreshComputed, type ChangedPages } from '../../domain/properties/refreshComputed.js';
+import type { StoredValue } from '../../domain/properties/normalizeValue.js';
+import type { Schema } from '../../domain/properties/schemaTypes.js';
+import { loadValues, lockRow, updateObject, writeObjectContent, type ObjectChanges } from '../../domain/properties/valueStore.js';
+import { writeValue } from '../../domain/properties/valueStore.js';
+import { titleOnlyValues } from './titleOnly.js';
+import { valueContext } from './valueContext.js';
+import { presentPageRow } from './presentPageRow.js';
+import { plainText } from '../../domain/richText.js';
+
+/**
+ * PATCH /v1/pages/{id}. Trash follows the spec's state table: `in_trash: false` restores (and may
+ * come with other edits), `in_trash: true` trashes, after any other edits of the same request.
+ * Anything else on a trashed page, re-trashing included, is refused (FACTS.md §7), and so is
+ * editing a locked page unless the same request unlocks it.
+ */
+export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput, filterProperties?: readonly string[]) {
+  const at = nowIso();
+  const actor = caller.botId;
+  await ctx.store.transaction(async (trx) => {
+    let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);
+    if (body.in_trash === false && row.trashed === 1) {
+      await setTrashed(trx, row.id, false, actor, at);
+      row = (await findObject(trx, row.id))!;
+    }
+    const edits = body.properties !== undefined || body.icon !== undefined || body.cover !== undefined || body.is_archived !== undefined;
+    if (row.in_trash === 1 && (edits || body.in_trash === true || body.is_locked !== undefined)) assertEditable(row);
+    if (edits && body.is_locked !== false) assertUnlocked(row);
+
+    const changes: ObjectChanges = {};
+    const content = parseContent<PageContent>(row.content);
+    if (body.icon !== undefined) content.icon = normalizeIcon(body.icon);
+    if (body.cover !== undefined) content.cover = normalizeCover(body.cover);
+    if (body.icon !== undefined || body.cover !== undefined) changes.content = JSON.stringify(content);
+    if (body.is_locked !== undefined) changes.is_locked = body.is_locked ? 1 : 0;
+    if (body.is_archived !== undefined) changes.is_archived = body.is_archived ? 1 : 0;
+
+    let seeds: ChangedPages = new Map();
+    if (body.properties && Object.keys(body.properties).length > 0) {
+      const values = valueContext(ctx, trx, caller);
+      if (row.parent_type === 'data_source_id' && row.parent_id) {
+        await lockRow(trx, row.parent_id);
+        const source = (await findObject(trx, row.parent_id))!;
+        const sourceContent = parseContent<DataSourceContent>(source.content);
+        const schema = sourceContent.properties as Schema;
+        const current = new Map(((await loadValues(trx, [row.id])).get(row.id) ?? []).map((v) => [v.property_id, JSON.parse(v.value) as StoredValue]));
+        const written = await writePageValues(values, { pageId: row.id, dataSourceId: source.id, schema, current, creating: false, at }, body.properties, [
+          'properties',
+        ]);
+        if (written.title !== undefined) changes.title = written.title;
+        if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...sourceContent, properties: schema });
+        seeds = written.changed;
+      } else {
+        const title = await titleOnlyValues(values, body.properties);
+        await writeValue(trx, row.id, null, 'title', { type: 'title', title });
+        changes.title = plainText(title);
+      }
+    }
+    const edited = Object.keys(changes).length > 0 || seeds.size > 0;
+    if (edited) await updateObject(trx, row.id, { ...changes, last_edited_time: at, last_edited_by: actor });
+    if (body.in_trash === true) await setTrashed(trx, row.id, true, actor, at);
+    // The edit changed last_edited_time/by, which computed values may read.
+    if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id]);
+  });
+  const row = (await findObject(ctx.store.db, pageId))!;
+  return presentPageRow(ctx.store.db, row, { baseUrl: ctx.config.publicUrl, filterProperties });
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../../storage/createStore.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { AppContext } from '../../context.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import type { ValueContext } from '../../domain/properties/normalizeValue.js';
+
+export function valueContext(ctx: AppContext, db: Db, caller: Caller): ValueContext {
+  return {
+    db,
+    workspaceId: caller.workspaceId,
+    actorId: caller.botId,
+    resolver: createMentionResolver(db, caller.workspaceId, ctx.config.publicUrl, caller.userId),
+    schemaChanged: false,
+  };
+}

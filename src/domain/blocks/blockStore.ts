@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
+
+/**
+ * The block queries. Content is one tree in `objects`: a page's or block's children are the
+ * blocks, pages (child_page) and databases (child_database) whose parent_id it is, ordered by
+ * position; data sources hang under their database but are not blocks. A child trashed on its own
+ * leaves the listing (and stops counting for has_children); one trashed with its parent stays.
+ */
+export const CHILD_OBJECTS = ['block', 'page', 'database'] as const;
+
+export interface ChildCursor {
+  position: number;
+  id: string;
+}
+
+export async function listChildRows(db: Db, parentId: string, after: ChildCursor | null, limit: number): Promise<ObjectRow[]> {
+  let query = db.selectFrom('objects').selectAll().where('parent_id', '=', parentId).where('object', 'in', CHILD_OBJECTS).where('trashed', '=', 0);
+  if (after) {
+    query = query.where((eb) => eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '>', after.id)])]));
+  }
+  return query.orderBy('position').orderBy('id').limit(limit).execute();
+}
+
+/** Which of `parentIds` have at least one listed child: has_children for a whole page of blocks in one query. */
+export async function parentsWithChildren(db: Db, parentIds: readonly string[]): Promise<Set<string>> {
+  if (parentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('objects')
+    .select('parent_id')
+    .distinct()
+    .where('parent_id', 'in', [...new Set(parentIds)])
+    .where('object', 'in', CHILD_OBJECTS)
+    .where('trashed', '=', 0)
+    .execute();
+  return new Set(rows.map((r) => r.parent_id!));
+}
+
+/** A listed child of `parentId` (what `position.after_block` may name). */
+export async function findListedChild(db: Db, parentId: string, childId: string): Promise<ObjectRow | undefined> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('id', '=', childId)
+    .where('parent_id', '=', parentId)
+    .where('object', 'in', CHILD_OBJECTS)
+    .where('trashed', '=', 0)
+    .executeTakeFirst();
+}
+
+export async function childPositionRange(db: Db, parentId: string): Promise<{ min: number; max: number } | null> {
+  const row = await db
+    .selectFrom('objects')
+    .select([sql<number | null>`min(position)`.as('min'), sql<number | null>`max(position)`.as('max')])
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
+}
+
+/** Opens a gap of `by` positions at `from` among the children of `parentId`. */
+export async function shiftChildren(db: Db, parentId: string, from: number, by: number): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set({ position: sql<number>`position + ${by}` })
+    .where('parent_id', '=', parentId)
+    .where('position', '>=', from)
+    .execute();
+}
+
+export async function loadAncestors(db: Db, id: string): Promise<{ ancestor_id: string; depth: number }[]> {
+  return db.selectFrom('object_ancestors').select(['ancestor_id', 'depth']).where('descendant_id', '=', id).execute();
+}
+
+/** Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const CHUNK = 500;
+
+/** Inserts many rows and their closure rows with a few multi-row statements. */
+export async function insertRows(db: Db, rows: readonly ObjectRow[], closure: readonly ObjectAncestorTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await db
+      .insertInto('objects')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+  for (let i = 0; i < closure.length; i += CHUNK * 4)
+    await db
+      .insertInto('object_ancestors')
+      .values(closure.slice(i, i + CHUNK * 4))
+      .execute();
+}
+
+export async function saveContent(db: Db, id: string, content: string, actorId: string, at: string): Promise<void> {
+  await db.updateTable('objects').set({ content, last_edited_time: at, last_edited_by: actorId }).where('id', '=', id).execute();
+}
+
+/** Marks objects edited. On PostgreSQL this also locks their rows until the transaction ends. */
+export async function touchObjects(db: Db, ids: readonly string[], actorId: string, at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: actorId }).where('id', 'in', ids).execute();
+}
+
+/** The nearest page at or above `id`: the page whose content a block is. */
+export async function findContainingPage(db: Db, id: string): Promise<ObjectRow | undefined> {
+  return db
+    .selectFrom('object_ancestors as a')
+    .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
+    .selectAll('o')
+    .where('a.descendant_id', '=', id)
+    .where('o.object', '=', 'page')
+    .orderBy('a.depth')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Content edits are edits of the page that holds them: marks the nearest page at or above `id`. */
+export async function touchPageOf(db: Db, id: string, actorId: string, at: string): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set({ last_edited_time: at, last_edited_by: actorId })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('object_ancestors as a')
+        .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
+        .select('a.ancestor_id')
+        .where('a.descendant_id', '=', id)
+        .where('o.object', '=', 'page')
+        .orderBy('a.depth')
+        .limit(1),
+    )
+    .execute();
+}
+
+export async function findRows(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}

@@ -1,0 +1,136 @@
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
+import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
+import { findObject } from '../../storage/repositories/objects.js';
+import { validationError } from '../../errors/registry.js';
+import { describeValue } from '../../errors/validationMessage.js';
+import { newId, normalizeId, nowIso } from '../../http/ids.js';
+import { parseContent } from '../contentShapes.js';
+import type { MentionResolver } from '../richText.js';
+import { buildBlockContent } from './blockContent.js';
+import { checkBlockTree, type CheckedBlock, type ParentKind } from './checkBlockTree.js';
+import { childPositionRange, findListedChild, insertRows, loadAncestors, shiftChildren } from './blockStore.js';
+
+export interface InsertBlockTreeInput {
+  workspaceId: string;
+  parentType: 'page_id' | 'block_id';
+  parentId: string;
+  actorId: string;
+  /** Blocks as the request carried them, already accepted by BlockRequestArray. */
+  children: readonly BlockInput[];
+  /** Where the first-level blocks go among the parent's children; the end by default. */
+  position?: ContentPositionInput;
+  /** Resolves mentions for plain_text and href (createMentionResolver). */
+  resolver: MentionResolver;
+  /** Path of `children` in the request, for messages. */
+  path?: string;
+}
+
+async function parentKindOf(db: Db, input: InsertBlockTreeInput): Promise<ParentKind> {
+  if (input.parentType === 'page_id') return { kind: 'page' };
+  const parent = await findObject(db, input.parentId);
+  if (!parent) return { kind: 'page' };
+  if (parent.object === 'page') return { kind: 'page' };
+  if (parent.object !== 'block') return { kind: parent.object };
+  if (parent.type === 'table') return { kind: 'table', tableWidth: Number(parseContent<{ table_width?: number }>(parent.content).table_width ?? 1) };
+  if (parent.type === 'synced_block' && parseContent<{ synced_from?: unknown }>(parent.content).synced_from) return { kind: 'synced block copy' };
+  return { kind: parent.type ?? 'unsupported' };
+}
+
+/** A copy must name an original synced block of the same workspace that is not in the trash. */
+async function checkSyncedSources(db: Db, blocks: readonly CheckedBlock[], workspaceId: string): Promise<void> {
+  for (const block of blocks) {
+    if (block.type === 'synced_block' && block.member.synced_from) {
+      const raw = String((block.member.synced_from as { block_id: string }).block_id);
+      const source = await findObject(db, normalizeId(raw) ?? raw);
+      const original =
+        source &&
+        source.workspace_id === workspaceId &&
+        source.object === 'block' &&
+        source.type === 'synced_block' &&
+        source.in_trash === 0 &&
+        !parseContent<{ synced_from?: unknown }>(source.content).synced_from;
+      if (!original) {
+        throw validationError(
+          `body failed validation: ${block.path}.synced_block.synced_from.block_id should be the ID of an original synced block, instead was ${describeValue(raw)}.`,
+        );
+      }
+    }
+    await checkSyncedSources(db, block.children, workspaceId);
+  }
+}
+
+/** The first free position for `count` new children, opening a gap among the siblings when needed. */
+async function reservePositions(db: Db, input: InsertBlockTreeInput, count: number): Promise<number> {
+  const range = await childPositionRange(db, input.parentId);
+  const position = input.position ?? { type: 'end' };
+  if (position.type === 'end' || !range) {
+    if (position.type === 'after_block') await requireListedChild(db, input, position.after_block.id);
+    return range ? range.max + 1 : 0;
+  }
+  const from = position.type === 'start' ? range.min : (await requireListedChild(db, input, position.after_block.id)).position + 1;
+  if (count > 0) await shiftChildren(db, input.parentId, from, count);
+  return from;
+}
+
+async function requireListedChild(db: Db, input: InsertBlockTreeInput, rawId: string): Promise<ObjectRow> {
+  const child = await findListedChild(db, input.parentId, normalizeId(rawId) ?? rawId);
+  if (!child) {
+    throw validationError(
+      `body failed validation: body.position.after_block.id should be the ID of a child of the parent block, instead was ${describeValue(rawId)}.`,
+    );
+  }
+  return child;
+}
+
+/**
+ * Writes a tree of new blocks under a page or block and returns every inserted row, parents
+ * before their children (the first-level ones are those whose parent_id is `parentId`). Runs the
+ * domain checks of checkBlockTree (the request schema ran before); the caller owns the
+ * transaction and any edit-time bookkeeping of the parent.
+ */
+export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Promise<ObjectRow[]> {
+  const checked = checkBlockTree(input.children, await parentKindOf(db, input), input.path);
+  await checkSyncedSources(db, checked, input.workspaceId);
+  const parentAncestors = await loadAncestors(db, input.parentId);
+  const first = await reservePositions(db, input, checked.length);
+  const at = nowIso();
+  const rows: ObjectRow[] = [];
+  const closure: ObjectAncestorTable[] = [];
+
+  const add = async (
+    block: CheckedBlock,
+    parentType: 'page_id' | 'block_id',
+    parentId: string,
+    ancestors: readonly { ancestor_id: string; depth: number }[],
+    position: number,
+  ) => {
+    const content = await buildBlockContent(block.type, block.member, input.resolver);
+    const row: ObjectRow = {
+      id: newId(),
+      workspace_id: input.workspaceId,
+      object: 'block',
+      type: block.type,
+      parent_type: parentType,
+      parent_id: parentId,
+      position,
+      title: '',
+      content: JSON.stringify(content),
+      in_trash: 0,
+      trashed: 0,
+      is_locked: 0,
+      is_archived: 0,
+      created_time: at,
+      created_by: input.actorId,
+      last_edited_time: at,
+      last_edited_by: input.actorId,
+    };
+    rows.push(row);
+    const own = [{ ancestor_id: row.id, depth: 0 }, ...ancestors.map((a) => ({ ancestor_id: a.ancestor_id, depth: a.depth + 1 }))];
+    for (const a of own) closure.push({ ancestor_id: a.ancestor_id, descendant_id: row.id, depth: a.depth });
+    for (let i = 0; i < block.children.length; i++) await add(block.children[i], 'block_id', row.id, own, i);
+  };
+  for (let i = 0; i < checked.length; i++) await add(checked[i], input.parentType, input.parentId, parentAncestors, first + i);
+  await insertRows(db, rows, closure);
+  return rows;
+}

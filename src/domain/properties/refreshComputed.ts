@@ -1,0 +1,76 @@
+import type { Db } from '../../storage/createStore.js';
+import { parseContent, type DataSourceContent } from '../contentShapes.js';
+import { computePage, loadComputeEnv } from './computeValues.js';
+import { referencedNames } from './formulaSchema.js';
+import { configOf, type RollupConfig, type Schema } from './schemaTypes.js';
+import { findItemHolders, findObjects, writeValue } from './valueStore.js';
+
+/** Relation chains longer than this are not followed further in one write (rollups of rollups of …). */
+const MAX_HOPS = 6;
+
+/** Pages whose inputs changed, each with the properties that changed (null: any of them). */
+export type ChangedPages = Map<string, Set<string> | null>;
+
+export function allChanged(pageIds: Iterable<string>): ChangedPages {
+  return new Map([...pageIds].map((id) => [id, null]));
+}
+
+function merge(into: ChangedPages, pageId: string, props: Set<string> | null): void {
+  const known = into.get(pageId);
+  if (known === null || props === null) into.set(pageId, null);
+  else into.set(pageId, new Set([...(known ?? []), ...props]));
+}
+
+/**
+ * Does a page of `schema`, relating to a changed page through `relationId`, read what changed?
+ * A rollup over that relation reads one property of the related pages; a formula naming the
+ * relation may read any of them.
+ */
+function dependsOn(schema: Schema, relationId: string, changed: Set<string> | null): boolean {
+  const relation = schema[relationId];
+  if (!relation || relation.type !== 'relation') return false;
+  return Object.values(schema).some((p) => {
+    if (p.type === 'rollup') {
+      const config = configOf<RollupConfig>(p);
+      return config.relation_property_id === relationId && (changed === null || changed.has(config.rollup_property_id));
+    }
+    if (p.type === 'formula') return referencedNames(configOf<{ expression: string }>(p).expression).includes(relation.name);
+    return false;
+  });
+}
+
+/**
+ * Recomputes the computed values of pages whose inputs changed, then of the pages related to
+ * them that read what changed, hop by hop (issue 3 item 6: a computed value is right after any
+ * change of its inputs, including a change on a related page). Dependents are found through the
+ * items index: a page relating to P holds P's id as an item of its relation property. A hop
+ * continues only from pages whose values changed, so cycles of relations settle.
+ */
+export async function refreshComputed(
+  db: Db,
+  workspaceId: string,
+  seeds: ChangedPages | readonly string[],
+  overrides?: ReadonlyMap<string, Schema>,
+): Promise<void> {
+  let changed: ChangedPages = Array.isArray(seeds) ? allChanged(seeds) : new Map(seeds as ChangedPages);
+  let current = [...changed.keys()];
+  const schemas = new Map<string, Schema>(overrides);
+  for (let hop = 0; hop < MAX_HOPS && current.length > 0; hop++) {
+    const env = await loadComputeEnv(db, workspaceId, current, overrides);
+    if (hop > 0) changed = new Map();
+    for (const pageId of current) {
+      const values = computePage(env, pageId);
+      const page = env.pages.get(pageId);
+      if (!page || values.size === 0) continue;
+      for (const [propertyId, value] of values) await writeValue(db, pageId, page.row.parent_id, propertyId, value);
+      merge(changed, pageId, new Set(values.keys()));
+    }
+    if (changed.size === 0) break;
+    const holders = await findItemHolders(db, [...changed.keys()]);
+    const missing = [...new Set(holders.map((h) => h.data_source_id!))].filter((id) => !schemas.has(id));
+    for (const row of await findObjects(db, missing)) schemas.set(row.id, parseContent<DataSourceContent>(row.content).properties as Schema);
+    current = [
+      ...new Set(holders.filter((h) => dependsOn(schemas.get(h.data_source_id!) ?? {}, h.property_id, changed.get(h.item) ?? null)).map((h) => h.page_id)),
+    ];
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Reads and writes of property values and data source rows that the property code needs, kept in
+ * one place. Queries go through Kysely's builder: every value is a bound parameter.
+ */
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectRow, UserRow } from '../../storage/schema.js';
+import { upsertPropertyValue, type PropertyValueRow } from '../../storage/repositories/propertyValues.js';
+import type { StoredValue } from './normalizeValue.js';
+import { valueColumns } from './valueColumns.js';
+
+export async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function loadWorkspaceUsers(db: Db, workspaceId: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).execute();
+}
+
+/** Which of `ids` are pages of the data source (in the trash or not). */
+export async function findPagesIn(db: Db, workspaceId: string, dataSourceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('objects')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('object', '=', 'page')
+    .where('parent_type', '=', 'data_source_id')
+    .where('parent_id', '=', dataSourceId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findObjects(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+export async function listPagesOf(db: Db, dataSourceId: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('parent_type', '=', 'data_source_id')
+    .where('parent_id', '=', dataSourceId)
+    .where('object', '=', 'page')
+    .orderBy('created_time')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listDataSourcesOf(db: Db, databaseId: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('parent_type', '=', 'database_id')
+    .where('parent_id', '=', databaseId)
+    .where('object', '=', 'data_source')
+    .orderBy('position')
+    .orderBy('created_time')
+    .execute();
+}
+
+/** Data sources of a workspace whose schema mentions `id` (relations and rollups pointing at it). */
+export async function dataSourcesMentioning(db: Db, workspaceId: string, id: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('object', '=', 'data_source')
+    .where('content', 'like', `%${id}%`)
+    .execute();
+}
+
+/**
+ * Takes the row's write lock before its content is read and rewritten: on PostgreSQL a concurrent
+ * writer waits here and then reads the committed content, so schema changes (options created by
+ * page values, unique id counters) are never lost. SQLite has a single writer already.
+ */
+export async function lockRow(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set((eb) => ({ position: eb.ref('position') }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function writeObjectContent(db: Db, id: string, content: unknown, edit?: { at: string; by: string; title?: string }): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set({
+      content: JSON.stringify(content),
+      ...(edit ? { last_edited_time: edit.at, last_edited_by: edit.by } : {}),
+      ...(edit?.title !== undefined ? { title: edit.title } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function touchObject(db: Db, id: string, at: string, by: string): Promise<void> {
+  await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: by }).where('id', '=', id).execute();
+}
+
+/** Writes one value and replaces its item rows. */
+export async function writeValue(db: Db, pageId: string, dataSourceId: string | null, propertyId: string, value: StoredValue): Promise<void> {
+  const { items, ...columns } = valueColumns(value);
+  await upsertPropertyValue(db, { page_id: pageId, property_id: propertyId, data_source_id: dataSourceId, value: JSON.stringify(value), ...columns });
+  await db.deleteFrom('property_value_items').where('page_id', '=', pageId).where('property_id', '=', propertyId).execute();
+  const unique = [...new Set(items)];
+  if (unique.length) {
+    await db
+      .insertInto('property_value_items')
+      .values(unique.map((item) => ({ page_id: pageId, property_id: propertyId, item })))
+      .execute();
+  }
+}
+
+/** Removes the values of deleted properties from every page of a data source. */
+export async function deleteValues(db: Db, dataSourceId: string, propertyIds: readonly string[]): Promise<void> {
+  if (propertyIds.length === 0) return;
+  const pages = db.selectFrom('objects').select('id').where('parent_type', '=', 'data_source_id').where('parent_id', '=', dataSourceId);
+  await db.deleteFrom('property_value_items').where('property_id', 'in', propertyIds).where('page_id', 'in', pages).execute();
+  await db.deleteFrom('property_values').where('property_id', 'in', propertyIds).where('page_id', 'in', pages).execute();
+}
+
+export async function loadValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PropertyValueRow[]>> {
+  const byPage = new Map<string, PropertyValueRow[]>();
+  if (pageIds.length === 0) return byPage;
+  const rows = await db
+    .selectFrom('property_values')
+    .selectAll()
+    .where('page_id', 'in', [...new Set(pageIds)])
+    .execute();
+  for (const row of rows) {
+    const list = byPage.get(row.page_id);
+    if (list) list.push(row);
+    else byPage.set(row.page_id, [row]);
+  }
+  return byPage;
+}
+
+/** Pages whose multi-valued properties hold one of `items` (for relations: pages related to them). */
+export async function findItemHolders(
+  db: Db,
+  items: readonly string[],
+): Promise<{ page_id: string; property_id: string; item: string; data_source_id: string | null }[]> {
+  if (items.length === 0) return [];
+  return db
+    .selectFrom('property_value_items as i')
+    .innerJoin('objects as o', 'o.id', 'i.page_id')
+    .select(['i.page_id', 'i.property_id', 'i.item', 'o.parent_id as data_source_id'])
+    .where('i.item', 'in', [...new Set(items)])
+    .where('o.parent_type', '=', 'data_source_id')
+    .execute();
+}
+
+export type ObjectChanges = Partial<Pick<ObjectRow, 'title' | 'content' | 'is_locked' | 'is_archived' | 'last_edited_time' | 'last_edited_by'>>;
+
+export async function updateObject(db: Db, id: string, changes: ObjectChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('objects').set(changes).where('id', '=', id).execute();
+}

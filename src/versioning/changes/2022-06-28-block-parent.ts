@@ -1,0 +1,15 @@
+import type { VersionChange } from '../change.js';
+import { mapObjects } from '../engine.js';
+
+/** FACTS.md §1, 2022-06-28: blocks gained a `parent` field; older callers get blocks without it. */
+export const blockParent: VersionChange = {
+  version: '2022-06-28',
+  description: 'Blocks gain a `parent` field.',
+  downgradeResponse({ body }) {
+    return mapObjects(body, (obj) => {
+      if (obj.object !== 'block' || !('parent' in obj)) return obj;
+      const { parent: _parent, ...rest } = obj;
+      return rest;
+    });
+  },
+};

@@ -1,0 +1,80 @@
+import type { VersionChange } from '../change.js';
+import { mapObjects } from '../engine.js';
+import { ApiError } from '../../errors/registry.js';
+
+/** The presenters' hidden member carrying what older shapes need (src/presenters/page.ts legacyHint). */
+const HINT = '_legacy';
+
+type Obj = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Obj => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/** Relation configurations lose `data_source_id`: before the split they named the database only. */
+function withoutSourceIds(properties: unknown): unknown {
+  if (!isObject(properties)) return properties;
+  const out: Obj = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (isObject(property) && property.type === 'relation' && isObject(property.relation)) {
+      const { data_source_id: _source, ...relation } = property.relation;
+      out[name] = { ...property, relation };
+    } else {
+      out[name] = property;
+    }
+  }
+  return out;
+}
+
+/**
+ * A database before the split carries the properties of its (single) data source and its authors,
+ * and lists no data sources. Key order follows the old object.
+ */
+function oldDatabase(database: Obj): Obj {
+  const { [HINT]: hint, data_sources: _sources, ...rest } = database;
+  if (!isObject(hint)) return { ...rest, ...('properties' in rest ? { properties: withoutSourceIds(rest.properties) } : {}) };
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(rest)) {
+    out[key] = value;
+    if (key === 'last_edited_time') {
+      out.created_by = hint.created_by;
+      out.last_edited_by = hint.last_edited_by;
+    }
+  }
+  out.properties = withoutSourceIds(hint.properties);
+  return out;
+}
+
+/**
+ * FACTS.md §1, 2025-09-03: databases became containers of data sources. Before it, a database
+ * object has `properties` (its only data source's schema) and no `data_sources`; POST
+ * /v1/databases takes `properties` (now `initial_data_source.properties`); a page in a database
+ * has the parent `{type: "database_id"}` (now `data_source_id`, with `database_id` beside it);
+ * relation configurations name no data source; the /v1/data_sources endpoints do not exist.
+ * Searching is converted by its own module (2025-09-03-search).
+ */
+export const dataSourcesSplit: VersionChange = {
+  version: '2025-09-03',
+  description:
+    'Databases and data sources split: a database lists `data_sources` instead of carrying `properties`; `POST /v1/databases` takes `initial_data_source` (was `properties`); pages in a database have the parent `data_source_id` (was `database_id`); relations name a `data_source_id`; the `/v1/data_sources` endpoints are added.',
+  upgradeRequest(request) {
+    if (request.route.includes(' /v1/data_sources')) throw new ApiError('invalid_request_url');
+    if (request.route !== 'POST /v1/databases' || !isObject(request.body)) return;
+    const { properties, ...body } = request.body;
+    // Only the old shape is converted; a body already in the new shape fails HEAD validation as it would have then.
+    if (properties === undefined || 'initial_data_source' in body) return;
+    request.body = { ...body, initial_data_source: { properties } };
+  },
+  callerPath(path, route) {
+    if (route !== 'POST /v1/databases' || !path.startsWith('body.initial_data_source')) return undefined;
+    return path.replace(/^body\.initial_data_source(\.properties)?/, 'body.properties');
+  },
+  downgradeResponse({ body }) {
+    return mapObjects(body, (obj) => {
+      if (obj.object === 'database') return oldDatabase(obj);
+      if (obj.object === 'data_source') return 'properties' in obj ? { ...obj, properties: withoutSourceIds(obj.properties) } : obj;
+      if ((obj.object === 'page' || obj.object === 'block') && isObject(obj.parent) && obj.parent.type === 'data_source_id') {
+        return { ...obj, parent: { type: 'database_id', database_id: obj.parent.database_id } };
+      }
+      return obj;
+    });
+  },
+};
