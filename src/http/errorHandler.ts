@@ -27,7 +27,8 @@ export function toApiError(error: unknown): ApiError {
   // Two writers crossing (PostgreSQL deadlock or serialization failure, SQLite busy past its
   // timeout) is the service's conflict_error: nothing was saved and a retry is safe.
   const storeCode = (error as { code?: unknown }).code;
-  if (storeCode === '40P01' || storeCode === '40001' || storeCode === 'SQLITE_BUSY' || storeCode === 'SQLITE_BUSY_SNAPSHOT') return new ApiError('conflict_error');
+  if (storeCode === '40P01' || storeCode === '40001' || storeCode === 'SQLITE_BUSY' || storeCode === 'SQLITE_BUSY_SNAPSHOT')
+    return new ApiError('conflict_error');
   return new ApiError('internal_server_error');
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../storage/createStore.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type BlockContent } from '../domain/contentShapes.js';
-import { findRows, parentsWithChildren } from '../domain/blocks/blockStore.js';
+import { findRows, parentsWithChildren } from '../storage/repositories/blocks.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 

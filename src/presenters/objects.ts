@@ -1,6 +1,6 @@
 import type { Db } from '../storage/createStore.js';
 import type { ObjectRow } from '../storage/schema.js';
-import { loadPropertyValues } from '../storage/repositories/propertyValues.js';
+import { findObjects, loadValues } from '../storage/repositories/pageValues.js';
 import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
 import { presentPage } from './page.js';
 import { presentDataSource } from './dataSource.js';
@@ -16,19 +16,10 @@ export async function presentObjects(db: Db, rows: readonly ObjectRow[], options
     if (row.object === 'page' && row.parent_type === 'data_source_id' && row.parent_id) sourceIds.add(row.parent_id);
     if (row.object === 'data_source') sourceIds.add(row.id);
   }
-  const [values, sources] = await Promise.all([
-    loadPropertyValues(db, pageIds),
-    sourceIds.size
-      ? db
-          .selectFrom('objects')
-          .selectAll()
-          .where('id', 'in', [...sourceIds])
-          .execute()
-      : Promise.resolve([] as ObjectRow[]),
-  ]);
+  const [values, sources] = await Promise.all([loadValues(db, pageIds), findObjects(db, [...sourceIds])]);
   const sourceById = new Map(sources.map((s) => [s.id, s]));
   const databaseIds = [...new Set(sources.map((s) => s.parent_id).filter((id): id is string => Boolean(id)))];
-  const databases = databaseIds.length ? await db.selectFrom('objects').selectAll().where('id', 'in', databaseIds).execute() : [];
+  const databases = await findObjects(db, databaseIds);
   const databaseById = new Map(databases.map((d) => [d.id, d]));
   const namesBySource = new Map<string, Map<string, string>>();
   const namesFor = (sourceId: string) => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/registry.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
-import { loadPropertyValues } from '../../storage/repositories/propertyValues.js';
+import { loadValues } from '../../storage/repositories/pageValues.js';
 import { insertPage } from '../../domain/pages/insertPage.js';
 import { textItem } from '../../domain/richText.js';
 import { presentPage } from '../../presenters/page.js';
@@ -19,6 +19,6 @@ export async function createTopLevelPage(ctx: AppContext, workspaceId: string, i
       title: input.title ? [textItem(input.title)] : [],
     }),
   );
-  const values = await loadPropertyValues(ctx.store.db, [row.id]);
+  const values = await loadValues(ctx.store.db, [row.id]);
   return presentPage(row, values.get(row.id) ?? [], { baseUrl: ctx.config.publicUrl });
 }

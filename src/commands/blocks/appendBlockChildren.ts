@@ -6,7 +6,7 @@ import { listPage } from '../../http/cursor.js';
 import { nowIso } from '../../http/ids.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
-import { touchObjects, touchPageOf } from '../../domain/blocks/blockStore.js';
+import { touchObjects, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { APPEND_PARENT_KEY } from '../../presenters/block.js';
 import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import { assertEditable } from '../../auth/access.js';
 import { nowIso } from '../../http/ids.js';
 import { setTrashed } from '../../domain/trash.js';
-import { touchPageOf } from '../../domain/blocks/blockStore.js';
+import { touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
 

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import { validationError } from '../../errors/registry.js';
 import { describeValue } from '../../errors/validationMessage.js';
 import { decodeCursor, encodeCursor, listPage } from '../../http/cursor.js';
-import { listChildRows, type ChildCursor } from '../../domain/blocks/blockStore.js';
+import { listChildRows, type ChildCursor } from '../../storage/repositories/blocks.js';
 import { childrenSourceId, presentBlocks } from '../../presenters/block.js';
 import { loadBlock } from './loadBlock.js';
 

@@ -2,7 +2,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/createStore.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { findContainingPage } from '../../domain/blocks/blockStore.js';
+import { findContainingPage } from '../../storage/repositories/blocks.js';
 import { presentBlocks, presentPartialBlock } from '../../presenters/block.js';
 
 /** What the block endpoints address: blocks, and pages and databases seen as child_page/child_database. */

@@ -13,7 +13,7 @@ import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { buildBlockContent } from '../../domain/blocks/blockContent.js';
 import { isWritableBlockType } from '../../domain/blocks/blockTypes.js';
 import { checkRowWidth, refuseFileUpload } from '../../domain/blocks/checkBlockTree.js';
-import { saveContent, touchPageOf } from '../../domain/blocks/blockStore.js';
+import { saveContent, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
 

@@ -10,7 +10,7 @@ import type { DataSourceContent } from '../../domain/contentShapes.js';
 import { normalizeIcon } from '../../domain/pages/iconCover.js';
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
-import { writeObjectContent } from '../../domain/properties/valueStore.js';
+import { writeObjectContent } from '../../storage/repositories/pageValues.js';
 import { presentPartialDataSource } from '../../presenters/dataSource.js';
 import { presentDataSourceRow } from './presentDataSourceRow.js';
 

@@ -9,8 +9,8 @@ import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { normalizeRichText, plainText } from '../../domain/richText.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { normalizeIcon } from '../../domain/pages/iconCover.js';
-import { moveObject } from '../../domain/pages/moveObject.js';
-import { updateObject, type ObjectChanges } from '../../domain/properties/valueStore.js';
+import { moveObject } from '../../storage/repositories/moveObject.js';
+import { updateObject, type ObjectChanges } from '../../storage/repositories/pageValues.js';
 import { updateSchema } from './updateSchema.js';
 import { presentDataSourceRow } from './presentDataSourceRow.js';
 

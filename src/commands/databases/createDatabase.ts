@@ -10,7 +10,7 @@ import type { DatabaseContent, DataSourceContent } from '../../domain/contentSha
 import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
-import { writeObjectContent } from '../../domain/properties/valueStore.js';
+import { writeObjectContent } from '../../storage/repositories/pageValues.js';
 import { presentPartialDatabase } from '../../presenters/database.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
 import { presentDatabaseRow } from './presentDatabaseRow.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/createStore.js';
 import type { ObjectRow } from '../../storage/schema.js';
-import { listDataSourcesOf } from '../../domain/properties/valueStore.js';
+import { listDataSourcesOf } from '../../storage/repositories/pageValues.js';
 import { presentDatabase } from '../../presenters/database.js';
 
 export async function presentDatabaseRow(db: Db, row: ObjectRow, baseUrl: string): Promise<Record<string, unknown>> {

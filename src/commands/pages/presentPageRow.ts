@@ -1,24 +1,9 @@
 import type { Db } from '../../storage/createStore.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
-import { findObjects, loadValues } from '../../domain/properties/valueStore.js';
+import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { presentPage } from '../../presenters/page.js';
-
-/** The page an object under blocks sits in: its nearest page ancestor. */
-async function enclosingPage(db: Db, row: ObjectRow): Promise<string | null> {
-  if (row.parent_type !== 'block_id') return null;
-  const found = await db
-    .selectFrom('object_ancestors as a')
-    .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
-    .select('o.id')
-    .where('a.descendant_id', '=', row.id)
-    .where('a.depth', '>', 0)
-    .where('o.object', '=', 'page')
-    .orderBy('a.depth')
-    .limit(1)
-    .executeTakeFirst();
-  return found?.id ?? null;
-}
+import { findEnclosingPage } from '../../storage/repositories/objects.js';
 
 /** Loads what a page object shows (values, schema names, database id) and presents it. */
 export async function presentPageRow(
@@ -43,7 +28,7 @@ export async function presentPageRow(
     names,
     databaseId,
     filterProperties: options.filterProperties ? new Set(options.filterProperties.map(decodeKey)) : undefined,
-    enclosingPageId: await enclosingPage(db, row),
+    enclosingPageId: await findEnclosingPage(db, row),
   });
 }
 

@@ -6,7 +6,7 @@ import { normalizeId } from '../../http/ids.js';
 import { invalidField } from '../../schemas/properties.js';
 import type { PageParentInput } from '../../schemas/pages.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { listDataSourcesOf, lockRow } from '../../domain/properties/valueStore.js';
+import { listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
 
 export interface ResolvedParent {
   parentType: ParentType;

@@ -7,7 +7,7 @@ import { parseContent, type DataSourceContent } from '../../domain/contentShapes
 import { emptyValue } from '../../domain/properties/emptyValue.js';
 import type { StoredValue } from '../../domain/properties/normalizeValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
-import { findObjects, loadValues } from '../../domain/properties/valueStore.js';
+import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from '../../presenters/time.js';
 
 /** Types the endpoint pages through, one property item per element (FACTS.md §3 "Property item list"). */

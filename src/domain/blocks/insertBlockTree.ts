@@ -9,7 +9,7 @@ import { parseContent } from '../contentShapes.js';
 import type { MentionResolver } from '../richText.js';
 import { buildBlockContent } from './blockContent.js';
 import { checkBlockTree, type CheckedBlock, type ParentKind } from './checkBlockTree.js';
-import { childPositionRange, findListedChild, insertRows, loadAncestors, shiftChildren } from './blockStore.js';
+import { childPositionRange, findListedChild, insertRows, loadAncestors, shiftChildren } from '../../storage/repositories/blocks.js';
 
 export interface InsertBlockTreeInput {
   workspaceId: string;

@@ -6,7 +6,7 @@ import type { StoredValue } from './normalizeValue.js';
 import { refreshComputed } from './refreshComputed.js';
 import type { EditedSource, SchemaEditor } from './schemaEditor.js';
 import { configOf, type RelationConfig, type SelectConfig, type UniqueIdConfig } from './schemaTypes.js';
-import { deleteValues, listPagesOf, loadValues, writeObjectContent, writeValue } from './valueStore.js';
+import { deleteValues, listPagesOf, loadValues, writeObjectContent, writeValue } from '../../storage/repositories/pageValues.js';
 
 /** Select, multi_select and status values follow their options: renamed, recoloured or removed. */
 function reReadOptions(value: StoredValue, options: SelectConfig['options']): StoredValue {

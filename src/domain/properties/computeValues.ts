@@ -10,7 +10,7 @@ import { compileSchema, type CompiledSchema } from './formulaSchema.js';
 import { toFormulaValue, type FormulaWorld } from './formulaValues.js';
 import type { StoredValue } from './normalizeValue.js';
 import { configOf, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findObjects, loadValues, loadWorkspaceUsers } from './valueStore.js';
+import { findObjects, loadValues, loadWorkspaceUsers } from '../../storage/repositories/pageValues.js';
 
 interface LoadedPage {
   row: ObjectRow;

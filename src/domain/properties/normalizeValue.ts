@@ -7,7 +7,7 @@ import { normalizeId } from '../../http/ids.js';
 import { checkDate, type DateInput } from './dates.js';
 import { COMPUTED_TYPES, SELECT_COLORS, VALUE_LIMITS } from './propertyTypes.js';
 import { configOf, newOptionId, type Property, type RelationConfig, type SelectConfig, type SelectOption, type StatusConfig } from './schemaTypes.js';
-import { findPagesIn, findWorkspaceUserIds } from './valueStore.js';
+import { findPagesIn, findWorkspaceUserIds } from '../../storage/repositories/pageValues.js';
 
 /** A property value as stored and presented: `{type, <type>: value}` (the page object's shape without `id`). */
 export interface StoredValue {

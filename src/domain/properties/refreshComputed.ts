@@ -3,7 +3,7 @@ import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { computePage, loadComputeEnv } from './computeValues.js';
 import { referencedNames } from './formulaSchema.js';
 import { configOf, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findItemHolders, findObjects, writeValue } from './valueStore.js';
+import { findItemHolders, findObjects, writeValue } from '../../storage/repositories/pageValues.js';
 
 /** Relation chains longer than this are not followed further in one write (rollups of rollups of …). */
 const MAX_HOPS = 6;

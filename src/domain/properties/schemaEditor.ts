@@ -9,7 +9,7 @@ import { configurePlain } from './configurePlain.js';
 import { compileSchema, renameReferences } from './formulaSchema.js';
 import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
-import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from './valueStore.js';
+import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
 
 /** A data source whose schema an edit touches: the one edited, or one on the other end of a relation. */
 export interface EditedSource {

@@ -3,7 +3,7 @@ import { emptyValue } from './emptyValue.js';
 import { COMPUTED_TYPES } from './propertyTypes.js';
 import { normalizeValue, type StoredValue, type ValueContext } from './normalizeValue.js';
 import { configOf, findProperty, type Property, type RelationConfig, type Schema, type UniqueIdConfig } from './schemaTypes.js';
-import { loadValues, touchObject, writeValue } from './valueStore.js';
+import { loadValues, touchObject, writeValue } from '../../storage/repositories/pageValues.js';
 import type { ChangedPages } from './refreshComputed.js';
 
 export interface PageWrite {

@@ -37,3 +37,19 @@ export async function nextPosition(db: Db, parentId: string | null): Promise<num
     .executeTakeFirst();
   return row?.max == null ? 0 : Number(row.max) + 1;
 }
+
+/** The page an object under blocks sits in: its nearest page ancestor. */
+export async function findEnclosingPage(db: Db, row: ObjectRow): Promise<string | null> {
+  if (row.parent_type !== 'block_id') return null;
+  const found = await db
+    .selectFrom('object_ancestors as a')
+    .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
+    .select('o.id')
+    .where('a.descendant_id', '=', row.id)
+    .where('a.depth', '>', 0)
+    .where('o.object', '=', 'page')
+    .orderBy('a.depth')
+    .limit(1)
+    .executeTakeFirst();
+  return found?.id ?? null;
+}

@@ -21,16 +21,3 @@ export async function upsertPropertyValue(db: Db, row: Insertable<PropertyValueT
     )
     .execute();
 }
-
-/** Values of several pages at once, grouped by page id: presenting a list costs one query. */
-export async function loadPropertyValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PropertyValueRow[]>> {
-  const byPage = new Map<string, PropertyValueRow[]>();
-  if (pageIds.length === 0) return byPage;
-  const rows = await db.selectFrom('property_values').selectAll().where('page_id', 'in', pageIds).execute();
-  for (const row of rows) {
-    const list = byPage.get(row.page_id);
-    if (list) list.push(row);
-    else byPage.set(row.page_id, [row]);
-  }
-  return byPage;
-}

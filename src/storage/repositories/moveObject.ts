@@ -2,7 +2,7 @@ import type { Db } from '../../storage/createStore.js';
 import type { ParentType } from '../../storage/schema.js';
 import { nextPosition } from '../../storage/repositories/objects.js';
 import { invalidField, type FieldPath } from '../../schemas/properties.js';
-import { setTrashed } from '../trash.js';
+import { setTrashed } from '../../domain/trash.js';
 
 /**
  * Moves an object and its subtree under a new parent: the closure rows linking the subtree to its

@@ -4,9 +4,9 @@
  */
 import type { Db } from '../../storage/createStore.js';
 import type { ObjectRow, UserRow } from '../../storage/schema.js';
-import { upsertPropertyValue, type PropertyValueRow } from '../../storage/repositories/propertyValues.js';
-import type { StoredValue } from './normalizeValue.js';
-import { valueColumns } from './valueColumns.js';
+import { upsertPropertyValue, type PropertyValueRow } from './propertyValues.js';
+import type { StoredValue } from '../../domain/properties/normalizeValue.js';
+import { valueColumns } from '../../domain/properties/valueColumns.js';
 
 export async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
