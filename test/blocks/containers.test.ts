@@ -97,7 +97,8 @@ describe('pages, databases and meeting notes as blocks', () => {
     );
     assertValidationError(
       await call<Json>(server.url, 'PATCH', `/v1/blocks/${id}`, { token: fx.token, version: '2025-09-03', body: { transcription: { title: rt('x') } } }),
-      /body\.meeting_notes should be not present/,
+      // The caller wrote `transcription`, so the message names it (versions translate paths back).
+      /body\.transcription should be not present/,
     );
     assertValidationError(
       await call<Json>(server.url, 'PATCH', `/v1/blocks/${id}/children`, { token: fx.token, body: { children: [{ divider: {} }] } }),
