@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import type { Caller } from '../auth/capabilities.js';
+import { validationError, type ApiError } from '../errors/registry.js';
+import { describeValue } from '../errors/validationMessage.js';
+import { decodeCursor, encodeCursor, listPage } from '../http/cursor.js';
+import { presentObjects } from '../presenters/objects.js';
+import type { SearchRequest } from '../schemas/search.js';
+import { findSearchHits, isSearchSeq, isSearchSnapshot, takeSearchSnapshot } from '../storage/repositories/search.js';
+
+const CURSOR_SCOPE = 'search';
+
+function badCursor(cursor: string, why = 'a cursor returned by this endpoint'): ApiError {
+  return validationError(`body failed validation: body.start_cursor should be ${why}, instead was ${describeValue(cursor.slice(0, 100))}.`);
+}
+
+/**
+ * A cursor continues one listing: the same query, filter and sort. Its key says which, so a cursor
+ * sent with another listing's arguments is refused instead of silently paging something else.
+ */
+function listingKey(parts: { query: string | null; object: string | null; inTrash: boolean; direction: string }): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+/**
+ * POST /v1/search: pages and data sources shared with the connection whose titles contain the
+ * query (spec "POST /v1/search"; FACTS.md §4), newest edit first unless sorted otherwise.
+ *
+ * Cursors are [snapshot, seq of the last hit, listing key]: every page of a listing reads the
+ * index as it was when its first page was answered, in an order edits cannot change, so an object
+ * that exists throughout appears exactly once however the workspace changes meanwhile (the design
+ * is explained in src/storage/migrations/002_search_index.ts).
+ */
+export async function searchTitles(ctx: AppContext, caller: Caller, body: SearchRequest) {
+  const filter = body.filter ?? {};
+  // The object filter is a pair (FACTS.md §4); in_trash may come with it or alone.
+  if (filter.property !== undefined && filter.value === undefined) {
+    throw validationError('body failed validation: body.filter.value should be defined, instead was `undefined`.');
+  }
+  if (filter.value !== undefined && filter.property === undefined) {
+    throw validationError('body failed validation: body.filter.property should be defined, instead was `undefined`.');
+  }
+  const query = body.query ? body.query : null;
+  const object = filter.value ?? null;
+  const inTrash = filter.in_trash === true;
+  const direction = body.sort?.direction ?? 'descending';
+  const pageSize = body.page_size ?? 100;
+  const listing = listingKey({ query, object, inTrash, direction });
+  const db = ctx.store.db;
+
+  let snapshot: string;
+  let after: string | null = null;
+  if (typeof body.start_cursor === 'string') {
+    const key = decodeCursor(CURSOR_SCOPE, body.start_cursor);
+    const [snap, seq, cursorListing] = key;
+    if (key.length !== 3 || typeof snap !== 'string' || typeof seq !== 'string' || !isSearchSnapshot(db, snap) || !isSearchSeq(seq)) {
+      throw badCursor(body.start_cursor);
+    }
+    if (cursorListing !== listing) throw badCursor(body.start_cursor, 'a cursor returned for the same query, filter and sort');
+    snapshot = snap;
+    after = seq;
+  } else {
+    snapshot = await takeSearchSnapshot(db);
+  }
+
+  const hits = await findSearchHits(db, {
+    workspaceId: caller.workspaceId,
+    connectionId: caller.connectionId,
+    query,
+    object,
+    inTrash,
+    direction,
+    snapshot,
+    after,
+    limit: pageSize + 1,
+  });
+  const page = hits.slice(0, pageSize);
+  const rows = page.map((h) => h.row).filter((row): row is NonNullable<typeof row> => row !== null);
+  const results = await presentObjects(db, rows, { baseUrl: ctx.config.publicUrl });
+  const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [snapshot, page[page.length - 1].seq, listing]) : null;
+  return listPage('page_or_data_source', results, next, { request_status: { type: 'complete' } });
+}

@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+import { StrictObject } from './common.js';
+
+/**
+ * POST /v1/search at the newest version (spec "POST /v1/search"; FACTS.md §4). Older callers'
+ * `filter.value: "database"` is rewritten to `data_source` before this runs
+ * (src/versioning/changes/2025-09-03-search.ts).
+ */
+export const SearchBody = StrictObject({
+  query: Type.Optional(Type.String({ maxLength: 2000 })),
+  filter: Type.Optional(
+    StrictObject({
+      property: Type.Optional(Type.Literal('object')),
+      value: Type.Optional(Type.Enum(['page', 'data_source'])),
+      in_trash: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  sort: Type.Optional(
+    StrictObject({
+      timestamp: Type.Literal('last_edited_time'),
+      direction: Type.Enum(['ascending', 'descending']),
+    }),
+  ),
+  // The SDK types it `string | null`; null is the first page.
+  start_cursor: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+export type SearchRequest = Static<typeof SearchBody>;

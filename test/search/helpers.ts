@@ -1,0 +1,137 @@
+/**
+ * Content for search tests, written through the storage layer (insertObject, setTrashed, the
+ * property value repository) on the store the test server uses: nested pages, data sources,
+ * linked data sources, blocks and trash, with chosen edit times so the expected order is known.
+ */
+import { createStore, type Store } from '../../src/storage/createStore.js';
+import { insertObject } from '../../src/storage/repositories/objects.js';
+import { insertGrant } from '../../src/storage/repositories/grants.js';
+import { upsertPropertyValue } from '../../src/storage/repositories/propertyValues.js';
+import { setTrashed } from '../../src/domain/trash.js';
+import { textItem } from '../../src/domain/richText.js';
+import { newId } from '../../src/http/ids.js';
+import type { Db } from '../../src/storage/createStore.js';
+import type { ObjectKindColumn, ParentType } from '../../src/storage/schema.js';
+import type { TestServer } from '../helpers/server.js';
+
+/** A second connection to the test server's store (SQLite file in its data dir, or DATABASE_URL). */
+export async function openStore(server: TestServer): Promise<Store> {
+  return createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: server.dataDir });
+}
+
+export interface Parent {
+  type: ParentType;
+  id: string | null;
+}
+
+export const WORKSPACE: Parent = { type: 'workspace', id: null };
+
+/**
+ * Writes content of one workspace. Each object gets an edit time one second after the previous
+ * one (from a day ago), so "newest first" is creation order reversed unless a test edits.
+ */
+export class ContentWriter {
+  private clock = Date.now() - 24 * 3600 * 1000;
+
+  constructor(
+    readonly store: Store,
+    readonly workspaceId: string,
+    readonly actorId: string,
+  ) {}
+
+  tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString();
+  }
+
+  private async insert(db: Db, object: ObjectKindColumn, parent: Parent, title: string, content: unknown, type: string | null = null): Promise<string> {
+    const id = newId();
+    const at = this.tick();
+    await insertObject(db, {
+      id,
+      workspace_id: this.workspaceId,
+      object,
+      type,
+      parent_type: parent.type,
+      parent_id: parent.id,
+      position: 0,
+      title,
+      content: JSON.stringify(content),
+      in_trash: 0,
+      trashed: 0,
+      is_locked: 0,
+      is_archived: 0,
+      created_time: at,
+      created_by: this.actorId,
+      last_edited_time: at,
+      last_edited_by: this.actorId,
+    });
+    return id;
+  }
+
+  async page(title: string, parent: Parent = WORKSPACE, db: Db = this.store.db): Promise<string> {
+    const id = await this.insert(db, 'page', parent, title, { icon: null, cover: null });
+    await upsertPropertyValue(db, {
+      page_id: id,
+      property_id: 'title',
+      data_source_id: parent.type === 'data_source_id' ? parent.id : null,
+      value: JSON.stringify({ type: 'title', title: [textItem(title)] }),
+      text_value: title,
+    });
+    return id;
+  }
+
+  /** Many pages in one transaction; returns their ids in creation order. */
+  async pages(titles: readonly string[], parent: Parent): Promise<string[]> {
+    return this.store.transaction(async (trx) => {
+      const ids: string[] = [];
+      for (const title of titles) ids.push(await this.page(title, parent, trx));
+      return ids;
+    });
+  }
+
+  /** A database holding one data source; `linked` marks the source a linked duplicate (content `linked: true`). */
+  async dataSource(title: string, parent: Parent, options: { linked?: boolean } = {}): Promise<{ databaseId: string; dataSourceId: string }> {
+    const rich = [textItem(title)];
+    const databaseId = await this.insert(this.store.db, 'database', parent, title, { title: rich, description: [], icon: null, cover: null, is_inline: false });
+    const dataSourceId = await this.insert(this.store.db, 'data_source', { type: 'database_id', id: databaseId }, title, {
+      title: rich,
+      description: [],
+      icon: null,
+      properties: { title: { id: 'title', name: 'Name', description: null, type: 'title', title: {} } },
+      ...(options.linked ? { linked: true } : {}),
+    });
+    return { databaseId, dataSourceId };
+  }
+
+  async block(parentId: string, text: string): Promise<string> {
+    return this.insert(this.store.db, 'block', { type: 'page_id', id: parentId }, '', { rich_text: [textItem(text)], color: 'default' }, 'paragraph');
+  }
+
+  /** A title edit as a command makes it: title, its property value and the edit time together. */
+  async rename(id: string, title: string): Promise<void> {
+    const at = this.tick();
+    await this.store.transaction(async (trx) => {
+      await trx.updateTable('objects').set({ title, last_edited_time: at, last_edited_by: this.actorId }).where('id', '=', id).execute();
+      await upsertPropertyValue(trx, {
+        page_id: id,
+        property_id: 'title',
+        data_source_id: null,
+        value: JSON.stringify({ type: 'title', title: [textItem(title)] }),
+      });
+    });
+  }
+
+  /** An edit elsewhere in the page: only the edit time moves. */
+  async touch(id: string): Promise<void> {
+    await this.store.db.updateTable('objects').set({ last_edited_time: this.tick() }).where('id', '=', id).execute();
+  }
+
+  async trash(id: string, trashed = true): Promise<void> {
+    await this.store.transaction((trx) => setTrashed(trx, id, trashed, this.actorId, this.tick()));
+  }
+
+  async grant(connectionId: string, objectId: string): Promise<void> {
+    await insertGrant(this.store.db, connectionId, objectId, new Date().toISOString());
+  }
+}
