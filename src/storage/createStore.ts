@@ -64,6 +64,11 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  // The default 2 MB page cache makes a large workspace re-read its indexes from the file on every
+  // search (bench search: 5.9 → 4.4 ms of store time per request with these). Memory-mapped reads
+  // avoid a copy per page; writes still go through the WAL.
+  database.pragma('cache_size = -131072');
+  database.pragma('mmap_size = 1073741824');
   return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
 }
 
