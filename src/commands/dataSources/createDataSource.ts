@@ -13,6 +13,7 @@ import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.j
 import { writeObjectContent } from '../../storage/repositories/pageValues.js';
 import { presentPartialDataSource } from '../../presenters/dataSource.js';
 import { presentDataSourceRow } from './presentDataSourceRow.js';
+import { newObjectState } from '../../domain/newObjectState.js';
 
 /** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
 export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput) {
@@ -39,14 +40,7 @@ export async function createDataSource(ctx: AppContext, caller: Caller, body: Cr
       position: await nextPosition(trx, database.id),
       title: plainText(title),
       content: JSON.stringify(content),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: actor,
-      last_edited_time: at,
-      last_edited_by: actor,
+      ...newObjectState(actor, at),
     });
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, id, { ...content, properties: editor.self.schema });

@@ -14,6 +14,7 @@ import { writeObjectContent } from '../../storage/repositories/pageValues.js';
 import { presentPartialDatabase } from '../../presenters/database.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
 import { presentDatabaseRow } from './presentDatabaseRow.js';
+import { newObjectState } from '../../domain/newObjectState.js';
 
 /**
  * POST /v1/databases: a database and its first data source, whose schema comes from
@@ -30,7 +31,7 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
     const description = await normalizeRichText(body.description ?? [], resolver);
     const icon = normalizeIcon(body.icon);
     const content: DatabaseContent = { title, description, icon, cover: normalizeCover(body.cover), is_inline: body.is_inline ?? false };
-    const stamp = { in_trash: 0, trashed: 0, is_locked: 0, is_archived: 0, created_time: at, created_by: actor, last_edited_time: at, last_edited_by: actor };
+    const stamp = newObjectState(actor, at);
     await insertObject(trx, {
       id: databaseId,
       workspace_id: caller.workspaceId,

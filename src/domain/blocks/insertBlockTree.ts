@@ -10,6 +10,7 @@ import type { MentionResolver } from '../richText.js';
 import { buildBlockContent } from './blockContent.js';
 import { checkBlockTree, type CheckedBlock, type ParentKind } from './checkBlockTree.js';
 import { childPositionRange, findListedChild, insertRows, loadAncestors, shiftChildren } from '../../storage/repositories/blocks.js';
+import { newObjectState } from '../newObjectState.js';
 
 export interface InsertBlockTreeInput {
   workspaceId: string;
@@ -116,14 +117,7 @@ export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Prom
       position,
       title: '',
       content: JSON.stringify(content),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: input.actorId,
-      last_edited_time: at,
-      last_edited_by: input.actorId,
+      ...newObjectState(input.actorId, at),
     };
     rows.push(row);
     const own = [{ ancestor_id: row.id, depth: 0 }, ...ancestors.map((a) => ({ ancestor_id: a.ancestor_id, depth: a.depth + 1 }))];

@@ -4,6 +4,7 @@ import { insertObject, nextPosition } from '../../storage/repositories/objects.j
 import { upsertPropertyValue } from '../../storage/repositories/propertyValues.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { plainText, type RichTextItem } from '../richText.js';
+import { newObjectState } from '../newObjectState.js';
 
 export interface PageRecordInput {
   workspaceId: string;
@@ -34,14 +35,7 @@ export async function insertPage(db: Db, input: PageRecordInput): Promise<Object
     position: await nextPosition(db, input.parentId),
     title,
     content: JSON.stringify({ icon: input.icon ?? null, cover: input.cover ?? null }),
-    in_trash: 0,
-    trashed: 0,
-    is_locked: 0,
-    is_archived: 0,
-    created_time: at,
-    created_by: input.actorId,
-    last_edited_time: at,
-    last_edited_by: input.actorId,
+    ...newObjectState(input.actorId, at),
   };
   await insertObject(db, row);
   await upsertPropertyValue(db, {
