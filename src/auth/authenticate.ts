@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/registry.js';
 import type { Store } from '../storage/createStore.js';
+import type { CallerRows } from '../storage/callerLookup.js';
 import { CONTENT_CAPABILITIES, type Capability, type Caller } from './capabilities.js';
 import { hashesMatch, hashToken } from './tokens.js';
 
@@ -11,18 +12,24 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
+/** Callers built from rows the store handed out before (it returns the same object while they are current). */
+const callers = new WeakMap<CallerRows, Caller>();
+
 /**
- * Resolves a bearer token to its connection. No cache: a revoked connection must stop working at
- * once on every instance, and the lookup is one indexed read of a unique hash.
+ * Resolves a bearer token to its connection. A revoked connection must stop working at once on
+ * every instance, so nothing is remembered here beyond what the store vouches is still current
+ * (storage/callerLookup.ts).
  */
 export async function authenticate(store: Store, header: string | undefined): Promise<Caller> {
   const token = bearerToken(header);
   const hash = hashToken(token);
   const rows = await store.findCaller(hash);
   const row = rows?.connection;
-  if (!row || !hashesMatch(hash, row.token_hash)) throw new ApiError('unauthorized');
+  if (!rows || !row || !hashesMatch(hash, row.token_hash)) throw new ApiError('unauthorized');
+  const known = callers.get(rows);
+  if (known) return known;
   const capabilities = (JSON.parse(row.capabilities) as string[]).filter((c): c is Capability => (CONTENT_CAPABILITIES as readonly string[]).includes(c));
-  return {
+  const caller: Caller = {
     connectionId: row.id,
     connectionName: row.name,
     workspaceId: row.workspace_id,
@@ -33,6 +40,8 @@ export async function authenticate(store: Store, header: string | undefined): Pr
     botId: row.bot_id,
     rows,
   };
+  callers.set(rows, caller);
+  return caller;
 }
 
 export function requireCapability(caller: Caller, capability: Capability): void {

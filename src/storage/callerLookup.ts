@@ -79,11 +79,34 @@ function toRows(r: Flat): CallerRows {
   return { connection, workspace, bot, owner };
 }
 
+/** At most this many callers are remembered; the oldest is forgotten first. */
+const SQLITE_CALLER_CACHE_SIZE = 10_000;
+
+/**
+ * SQLite remembers the rows of tokens it has found, each with the store's write stamp when it was
+ * read: `total_changes()` (rows this connection has written) and `data_version` (moves when another
+ * process, such as `folio admin` or a second server on the same file, commits). Any write anywhere
+ * moves the stamp, so a remembered caller is used only while nothing at all has been written since;
+ * a revoked token is refused at once, as without the cache. Reading the stamp costs a fraction of
+ * the four-table join (docs/benchmarks.md, "users-me"). Unknown tokens are never remembered.
+ */
 export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
   const statement = database.prepare(`${SELECT}?${WHERE_LIVE}`);
+  const stampStatement = database.prepare("select total_changes() || ':' || data_version from pragma_data_version()").pluck();
+  const cache = new Map<string, { stamp: string; rows: CallerRows }>();
   return async (tokenHash) => {
+    const stamp = stampStatement.get() as string;
+    const cached = cache.get(tokenHash);
+    if (cached && cached.stamp === stamp) return cached.rows;
     const row = statement.get(tokenHash) as Flat | undefined;
-    return row ? toRows(row) : undefined;
+    if (!row) {
+      cache.delete(tokenHash);
+      return undefined;
+    }
+    const rows = toRows(row);
+    if (!cached && cache.size >= SQLITE_CALLER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(tokenHash, { stamp, rows });
+    return rows;
   };
 }
 

@@ -5,6 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Type } from 'typebox';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { call, type HttpResult } from '../helpers/http.js';
@@ -13,6 +15,7 @@ import { API_VERSIONS } from '../../src/versioning/versions.js';
 import { StrictObject } from '../../src/schemas/common.js';
 import type { App } from '../../src/server.js';
 import { ADMIN_TOKEN, buildInProcess, inject } from './inProcess.js';
+import { REPO_ROOT } from './childServer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ERROR_KEYS = ['code', 'message', 'object', 'request_id', 'status'];
@@ -111,6 +114,19 @@ describe('platform errors over HTTP', () => {
     assert.ok(log.some((r) => r.sentAt > revokedAt));
     const next = await call(server.url, 'GET', '/v1/users/me', { token: conn.token });
     assertError(next, 401, 'unauthorized');
+  });
+
+  test('a token revoked by `folio admin` in another process stops working with the very next request', async () => {
+    const conn = await addConnection(server, fx.workspaceId, ['read_content', 'user_info_with_email']);
+    // Used several times first, so whatever the server remembers about the caller is in place.
+    for (let i = 0; i < 5; i++) assert.equal((await call(server.url, 'GET', '/v1/users/me', { token: conn.token })).status, 200);
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'cli.ts'), 'admin', 'delete-connection', '--connection', conn.id], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, FOLIO_DATA_DIR: server.dataDir },
+    });
+    assert.equal(cli.status, 0, cli.stderr);
+    assertError(await call(server.url, 'GET', '/v1/users/me', { token: conn.token }), 401, 'unauthorized');
   });
 
   test('403 restricted_resource: listing users without user information', async () => {
