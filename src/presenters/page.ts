@@ -1,5 +1,5 @@
 import type { ObjectRow } from '../storage/schema.js';
-import type { PropertyValueRow } from '../storage/repositories/propertyValues.js';
+import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import { PAGE_REFERENCE_LIMIT, REFERENCE_LIST_TYPES } from '../domain/properties/propertyTypes.js';
@@ -70,7 +70,7 @@ export interface PresentPageOptions {
  * `names` maps property ids to names (the data source schema); pages outside a database have
  * only their title, named "title".
  */
-export function presentPage(row: ObjectRow, values: readonly PropertyValueRow[], options: PresentPageOptions): Record<string, unknown> {
+export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[], options: PresentPageOptions): Record<string, unknown> {
   const content = JSON.parse(row.content) as PageContent;
   const properties: Record<string, unknown> = {};
   for (const value of values) {

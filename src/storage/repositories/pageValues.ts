@@ -38,6 +38,42 @@ export async function findPagesIn(db: Db, workspaceId: string, dataSourceId: str
   return new Set(rows.map((r) => r.id));
 }
 
+/** What a page's presentation reads of a stored value; the typed filter columns are left behind. */
+export type PresentedValueRow = Pick<PropertyValueRow, 'page_id' | 'property_id' | 'value'>;
+
+/**
+ * The values of many pages for presenting them (search, queries): only the JSON, since reading the
+ * typed columns as well doubles the cost of a page of results (docs/benchmarks.md, "search").
+ */
+export async function loadPresentedValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PresentedValueRow[]>> {
+  const byPage = new Map<string, PresentedValueRow[]>();
+  if (pageIds.length === 0) return byPage;
+  const rows = await db
+    .selectFrom('property_values')
+    .select(['page_id', 'property_id', 'value'])
+    .where('page_id', 'in', [...new Set(pageIds)])
+    .execute();
+  for (const row of rows) {
+    const list = byPage.get(row.page_id);
+    if (list) list.push(row);
+    else byPage.set(row.page_id, [row]);
+  }
+  return byPage;
+}
+
+export type SchemaSourceRow = Pick<ObjectRow, 'id' | 'parent_id' | 'content'>;
+
+/** Data sources as a page's presentation needs them: the schema (in content) and the database. */
+export async function findSchemaSources(db: Db, ids: readonly string[]): Promise<SchemaSourceRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('objects')
+    .select(['id', 'parent_id', 'content'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('object', '=', 'data_source')
+    .execute();
+}
+
 export async function findObjects(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
   if (ids.length === 0) return [];
   return db
