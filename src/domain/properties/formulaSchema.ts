@@ -1,4 +1,6 @@
-import { compileFormula, type CompileResult, type FormulaPropertyInfo, type FormulaType } from '../formulas/index.js';
+import { compileFormula, type CompileResult, type FormulaPropertyInfo, type FormulaType, type PropertyReference } from '../formulas/index.js';
+import { parse } from '../formulas/parse.js';
+import type { Node } from '../formulas/ast.js';
 import { rollupResultKind } from '../rollups/index.js';
 import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 
@@ -49,30 +51,80 @@ function plainType(property: Property): FormulaType {
   }
 }
 
-const PROP_REFERENCE = /prop\(\s*"((?:[^"\\]|\\.)*)"\s*\)/g;
+/** A name literal of a one-argument prop("…"), found by parsing alone (no schema needed). */
+export type OwnReference = Pick<PropertyReference, 'start' | 'end' | 'literal'>;
 
-/** Names a formula reads with one-argument prop("…"); used to order formulas that use formulas. */
-export function referencedNames(expression: string): string[] {
-  const names: string[] = [];
-  for (const match of expression.matchAll(PROP_REFERENCE)) {
-    try {
-      names.push(JSON.parse(`"${match[1]}"`) as string);
-    } catch {
-      // a malformed escape: the compiler reports it
+function collectOwnReferences(node: Node, into: OwnReference[]): void {
+  switch (node.kind) {
+    case 'list':
+      for (const item of node.items) collectOwnReferences(item, into);
+      return;
+    case 'call': {
+      const [only] = node.args;
+      if (node.name === 'prop' && node.args.length === 1 && only.kind === 'string') into.push({ start: only.pos, end: only.end, literal: only.value });
+      for (const arg of node.args) collectOwnReferences(arg, into);
+      return;
     }
+    case 'unary':
+      collectOwnReferences(node.operand, into);
+      return;
+    case 'binary':
+      collectOwnReferences(node.left, into);
+      collectOwnReferences(node.right, into);
+      return;
+    case 'ternary':
+      collectOwnReferences(node.cond, into);
+      collectOwnReferences(node.then, into);
+      collectOwnReferences(node.otherwise, into);
+      return;
+    default:
+      return;
   }
-  return names;
 }
 
-/** Rewrites prop("old") to prop("new") after a rename, so formulas keep reading the same property. */
-export function renameReferences(expression: string, from: string, to: string): string {
-  return expression.replace(PROP_REFERENCE, (whole, raw: string) => {
-    try {
-      return JSON.parse(`"${raw}"`) === from ? `prop(${JSON.stringify(to)})` : whole;
-    } catch {
-      return whole;
-    }
-  });
+// Dependents are looked up per related page on every write; the same few expressions recur.
+const ownReferenceCache = new Map<string, OwnReference[]>();
+
+/**
+ * The page's own properties a formula reads with one-argument prop("…"), by parsing: a
+ * two-argument read (`current.prop("…")`) is a property of a related page, even when it has the
+ * same name. Empty when the expression does not parse (the compiler reports it).
+ */
+export function ownReferences(expression: string): OwnReference[] {
+  let found = ownReferenceCache.get(expression);
+  if (found) return found;
+  found = [];
+  try {
+    collectOwnReferences(parse(expression), found);
+  } catch {
+    found = [];
+  }
+  if (ownReferenceCache.size >= 1000) ownReferenceCache.clear();
+  ownReferenceCache.set(expression, found);
+  return found;
+}
+
+/** Names a formula reads of its own page; used to order formulas that use formulas. */
+export function referencedNames(expression: string): string[] {
+  return ownReferences(expression).map((r) => r.literal);
+}
+
+/** A string literal of the formula language (its escapes are JSON's, without \b and \f). */
+function formulaString(value: string): string {
+  let out = '"';
+  for (const ch of value) {
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (ch < ' ') out += `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** Replaces the name literals at `references` with `to`, so the formula keeps reading the renamed property. */
+export function rewriteReferences(expression: string, references: readonly Pick<PropertyReference, 'start' | 'end'>[], to: string): string {
+  let out = expression;
+  for (const r of [...references].sort((a, b) => b.start - a.start)) out = out.slice(0, r.start) + formulaString(to) + out.slice(r.end);
+  return out;
 }
 
 /**
@@ -89,7 +141,8 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   const related = (relationName: string): FormulaPropertyInfo[] | undefined => {
     if (depth > 0) return undefined;
     const relation = props.find((p) => p.name === relationName && p.type === 'relation');
-    const target = relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
+    const config = relation ? configOf<RelationConfig | undefined>(relation) : undefined;
+    const target = config ? lookup(config.data_source_id) : undefined;
     return target ? compileSchema(target, lookup, depth + 1).infos : undefined;
   };
 
@@ -106,12 +159,14 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   };
 
   const rollupType = (property: Property): FormulaType => {
-    const config = configOf<RollupConfig>(property);
+    // A property is configured after its type is set: a schema edit may compile in between.
+    const config = configOf<RollupConfig | undefined>(property);
+    if (!config) return T.empty;
     const kind = rollupResultKind(config.function);
     let type: FormulaType = kind === 'number' ? T.number : kind === 'date' ? T.date : listOf(T.string);
     if (config.function === 'show_original' || config.function === 'show_unique') {
       const relation = schema[config.relation_property_id];
-      const target = relation?.type === 'relation' ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
+      const target = relation?.type === 'relation' && relation.relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
       const rolled = target?.[config.rollup_property_id];
       const of = rolled && rolled.type !== 'formula' && rolled.type !== 'rollup' ? plainType(rolled) : T.string;
       type = of.kind === 'list' ? of : listOf(of);
@@ -123,7 +178,7 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   };
 
   const compileOne = (property: Property): FormulaType => {
-    const expression = configOf<{ expression: string }>(property).expression;
+    const expression = configOf<{ expression?: string } | undefined>(property)?.expression ?? '';
     if (visiting.has(property.id)) {
       formulas.set(property.id, { ok: false, position: 0, message: `Formula ${property.name} refers to itself through other formulas` });
       return T.empty;
