@@ -7,6 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { ok, text } from './helpers.js';
@@ -33,6 +34,95 @@ describe('computed values and relations stay consistent', () => {
   const patch = (id: string, body: Json) => ok(server, fx, 'PATCH', `/v1/pages/${id}`, body);
   const schema = async (source: string) => (await ok(server, fx, 'GET', `/v1/data_sources/${source}`)).properties;
   const editSchema = (source: string, properties: Json) => ok(server, fx, 'PATCH', `/v1/data_sources/${source}`, { properties });
+
+  describe('formulas that read the clock', () => {
+    /** Asserts a millisecond timestamp was computed during the request that returned it. */
+    const computedDuring = (value: number, before: number, after: number, what: string) =>
+      assert.ok(value >= before && value <= after, `${what}: ${value} should lie in [${before}, ${after}]`);
+
+    test('are computed as of the read, directly, through formulas, rollups and relations, on every read path', async () => {
+      const clocks = await database('Clocks', {
+        Clock: { title: {} },
+        Stamp: { formula: { expression: 'toNumber(now())' } },
+      });
+      const readers = await database('Readers', {
+        Reader: { title: {} },
+        Fixed: { number: {} },
+        Stamp: { formula: { expression: 'toNumber(now())' } },
+        Later: { formula: { expression: 'prop("Stamp") + 1000' } },
+        Today: { formula: { expression: 'formatDate(today(), "YYYY-MM-DD")' } },
+        Plain: { formula: { expression: 'prop("Fixed") * 2' } },
+        Clocks: { relation: { data_source_id: clocks, single_property: {} } },
+        Latest: { rollup: { relation_property_name: 'Clocks', rollup_property_name: 'Stamp', function: 'max' } },
+        Through: { formula: { expression: 'prop("Latest") + 1' } },
+        Mapped: { formula: { expression: 'prop("Clocks").map(current.prop("Stamp")).max()' } },
+      });
+      const clock = await page(clocks, { Clock: { title: text('c') } });
+      const written = Date.now();
+      const reader = await page(readers, { Reader: { title: text('clockwork reader') }, Fixed: { number: 4 }, Clocks: { relation: [{ id: clock.id }] } });
+      assert.ok(reader.properties.Stamp.formula.number >= written);
+      await sleep(30);
+
+      const before = Date.now();
+      const p = await get(reader.id);
+      const after = Date.now();
+      computedDuring(p.Stamp.formula.number, before, after, 'now()');
+      assert.equal(p.Later.formula.number, p.Stamp.formula.number + 1000, 'a formula reading a formula that reads now()');
+      computedDuring(p.Latest.rollup.number, before, after, 'a rollup of a related formula that reads now()');
+      assert.equal(p.Through.formula.number, p.Latest.rollup.number + 1, 'a formula reading that rollup');
+      computedDuring(p.Mapped.formula.number, before, after, 'a formula reading the related formula');
+      assert.equal(p.Today.formula.string, new Date(after).toISOString().slice(0, 10));
+      assert.equal(p.Plain.formula.number, 8);
+
+      await sleep(30);
+      let start = Date.now();
+      const stamp = await item(reader.id, 'Stamp');
+      computedDuring(stamp.formula.number, start, Date.now(), 'property item of a formula');
+      await sleep(30);
+      start = Date.now();
+      const latest = await item(reader.id, 'Latest');
+      computedDuring(latest.property_item.rollup.number, start, Date.now(), 'property item of a rollup');
+
+      await sleep(30);
+      start = Date.now();
+      const found = await ok(server, fx, 'POST', '/v1/search', { query: 'clockwork reader' });
+      const hit = found.results.find((r: Json) => r.id === reader.id);
+      assert.ok(hit, 'search finds the page');
+      computedDuring(hit.properties.Stamp.formula.number, start, Date.now(), 'search result');
+      computedDuring(hit.properties.Latest.rollup.number, start, Date.now(), 'rollup in a search result');
+
+      await sleep(30);
+      start = Date.now();
+      const edited = await patch(reader.id, { properties: { Fixed: { number: 5 } } });
+      computedDuring(edited.properties.Stamp.formula.number, start, Date.now(), 'page returned by an update');
+      assert.equal(edited.properties.Plain.formula.number, 10);
+    });
+
+    test('the mark that a formula reads the clock stays internal and follows edits', async () => {
+      const clocks = await database('Clocks 2', { Clock: { title: {} }, Stamp: { formula: { expression: 'toNumber(now())' } } });
+      const readers = await database('Readers 2', {
+        Reader: { title: {} },
+        Clocks: { relation: { data_source_id: clocks, single_property: {} } },
+        Latest: { rollup: { relation_property_name: 'Clocks', rollup_property_name: 'Stamp', function: 'max' } },
+      });
+      assert.deepEqual((await schema(clocks)).Stamp.formula, { expression: 'toNumber(now())' });
+      const clock = await page(clocks, {});
+      const reader = await page(readers, { Clocks: { relation: [{ id: clock.id }] } });
+      await sleep(30);
+      let start = Date.now();
+      computedDuring((await get(reader.id)).Latest.rollup.number, start, Date.now(), 'rollup of a clock');
+
+      // The related formula stops reading the clock: the rollup holds still.
+      await editSchema(clocks, { Stamp: { formula: { expression: '42' } } });
+      assert.equal((await get(reader.id)).Latest.rollup.number, 42);
+
+      // And starts again.
+      await editSchema(clocks, { Stamp: { formula: { expression: 'toNumber(now()) - 5' } } });
+      await sleep(30);
+      start = Date.now();
+      computedDuring((await get(reader.id)).Latest.rollup.number + 5, start, Date.now(), 'rollup of a clock again');
+    });
+  });
 
   describe('renaming and deleting a property read through a relation', () => {
     test('a rename in the related data source is rewritten in formulas, and only where they read it', async () => {

@@ -210,3 +210,64 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   for (const property of props) typeOf(property);
   return { infos: infos(), formulas };
 }
+
+/** Config member marking a formula or rollup whose value changes with time alone; never presented. */
+export interface TimeMark {
+  time_dependent?: true;
+}
+
+export function isTimeDependent(property: Property | undefined): boolean {
+  if (!property || (property.type !== 'formula' && property.type !== 'rollup')) return false;
+  return configOf<TimeMark | undefined>(property)?.time_dependent === true;
+}
+
+/**
+ * Marks the formulas and rollups of a data source whose value changes with time alone: a formula
+ * calling now() or today(), a formula reading a marked property of its page or of related pages,
+ * a rollup of a marked property (issue 3: computed values are right at every read, so reads
+ * recompute these, and only these). Related data sources' marks are read as they are saved, so
+ * they must be up to date; `selfId` is this data source, for relations to itself. Returns whether
+ * a mark changed.
+ */
+export function markTimeDependence(schema: Schema, lookup: SchemaLookup, selfId: string): boolean {
+  const props = Object.values(schema).filter((p) => (p.type === 'formula' || p.type === 'rollup') && p[p.type] !== undefined);
+  if (props.length === 0) return false;
+  const compiled = props.some((p) => p.type === 'formula') ? compileSchema(schema, lookup) : undefined;
+  const marked = new Set<string>();
+  const targetOf = (relation: Property | undefined) =>
+    relation?.type === 'relation' && relation.relation ? configOf<RelationConfig>(relation).data_source_id : undefined;
+  const markedIn = (sourceId: string | undefined, propertyId: string) =>
+    sourceId === selfId ? marked.has(propertyId) : sourceId !== undefined && isTimeDependent(lookup(sourceId)?.[propertyId]);
+  const byName = new Map(Object.values(schema).map((p) => [p.name, p]));
+  const dependsOnTime = (property: Property): boolean => {
+    if (property.type === 'rollup') {
+      const config = configOf<RollupConfig>(property);
+      return markedIn(targetOf(schema[config.relation_property_id]), config.rollup_property_id);
+    }
+    const result = compiled?.formulas.get(property.id);
+    if (!result?.ok) return false;
+    return (
+      result.formula.readsClock ||
+      result.formula.references.some((r) => (r.relation === null ? marked.has(r.id) : markedIn(targetOf(byName.get(r.relation)), r.id)))
+    );
+  };
+  // Marks spread along references until nothing changes (at most once per property).
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const property of props) {
+      if (!marked.has(property.id) && dependsOnTime(property)) {
+        marked.add(property.id);
+        grew = true;
+      }
+    }
+  }
+  let changed = false;
+  for (const property of props) {
+    const config = configOf<TimeMark>(property);
+    if (marked.has(property.id) === (config.time_dependent === true)) continue;
+    changed = true;
+    if (marked.has(property.id)) config.time_dependent = true;
+    else delete config.time_dependent;
+  }
+  return changed;
+}

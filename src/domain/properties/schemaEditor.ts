@@ -6,7 +6,7 @@ import { normalizeId } from '../../http/ids.js';
 import { assertMatches, invalidField, PropertyRenameRequest, propertyConfigSchema, type FieldPath } from '../../schemas/properties.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { configurePlain } from './configurePlain.js';
-import { compileSchema, ownReferences, rewriteReferences, type OwnReference } from './formulaSchema.js';
+import { compileSchema, isTimeDependent, markTimeDependence, ownReferences, rewriteReferences, type OwnReference } from './formulaSchema.js';
 import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
@@ -53,6 +53,12 @@ function requestedType(config: Config, path: FieldPath): PropertyType | null {
   return named[0] ?? null;
 }
 
+function markedIds(schema: Schema): string[] {
+  return Object.values(schema)
+    .filter(isTimeDependent)
+    .map((p) => p.id);
+}
+
 function emptyEffects(): SchemaEffects {
   return { deleted: new Set(), reset: new Set(), options: new Set(), newlyDual: new Set() };
 }
@@ -66,6 +72,10 @@ function emptyEffects(): SchemaEffects {
 export class SchemaEditor {
   readonly sources = new Map<string, EditedSource>();
   readonly effects = new Map<string, SchemaEffects>();
+  /** Data sources whose only change is a time mark: saved without touching their pages or edit time. */
+  private readonly remarked = new Set<string>();
+  /** Marked properties of each data source as loaded, to tell when an edit removed one. */
+  private readonly markedAtLoad = new Map<string, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -73,6 +83,7 @@ export class SchemaEditor {
     readonly self: EditedSource,
   ) {
     this.sources.set(self.id, self);
+    this.markedAtLoad.set(self.id, markedIds(self.schema));
   }
 
   effectsOf(id: string): SchemaEffects {
@@ -89,6 +100,11 @@ export class SchemaEditor {
     return [...this.effects.keys()].filter((id) => id !== this.self.id).map((id) => this.sources.get(id)!);
   }
 
+  /** Data sources other than `self`, not touched otherwise, whose time marks changed. */
+  remarkedOthers(): EditedSource[] {
+    return [...this.remarked].filter((id) => id !== this.self.id && !this.effects.has(id)).map((id) => this.sources.get(id)!);
+  }
+
   private async source(id: string): Promise<EditedSource | undefined> {
     const known = this.sources.get(id);
     if (known) return known;
@@ -99,6 +115,7 @@ export class SchemaEditor {
     const content = parseContent<DataSourceContent>(row.content);
     const source: EditedSource = { id, databaseId: row.parent_id!, title: row.title, schema: content.properties as Schema, row };
     this.sources.set(id, source);
+    this.markedAtLoad.set(id, markedIds(source.schema));
     return source;
   }
 
@@ -144,6 +161,7 @@ export class SchemaEditor {
       this.self.schema = { title: { id: 'title', name, description: null, type: 'title', title: {} }, ...this.self.schema };
     }
     await this.configureAll(pending);
+    await this.markTimeDependence();
   }
 
   /**
@@ -188,6 +206,33 @@ export class SchemaEditor {
       pending.push({ property: existing, member: (config[type] as Config | undefined) ?? {}, path: [...at, type], previous });
     }
     await this.configureAll(pending);
+    await this.markTimeDependence();
+  }
+
+  /**
+   * Recomputes the time marks (markTimeDependence) of every data source the edit touched, and of
+   * the data sources relating to them, hop by hop while marks change: a rollup two relations away
+   * from a now() follows it. Each data source is revisited a bounded number of times, so marks
+   * chasing each other around a cycle of rollups stop.
+   */
+  private async markTimeDependence(): Promise<void> {
+    const queue = [this.self.id, ...this.effects.keys()];
+    const visits = new Map<string, number>();
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      const count = visits.get(id) ?? 0;
+      if (count >= 3) continue;
+      visits.set(id, count + 1);
+      const source = await this.source(id);
+      if (!source) continue;
+      await this.loadRelationTargets(source);
+      const changed = markTimeDependence(source.schema, (other) => this.sources.get(other)?.schema, source.id);
+      if (changed) this.remarked.add(id);
+      // A marked property deleted, or turned into another type, leaves no mark to change.
+      const lost = count === 0 && (this.markedAtLoad.get(id) ?? []).some((pid) => !isTimeDependent(source.schema[pid]));
+      if (!changed && !lost) continue;
+      for (const row of await dataSourcesMentioning(this.db, this.caller.workspaceId, id)) if (row.id !== id) queue.push(row.id);
+    }
   }
 
   private async loadRelationTargets(source: EditedSource): Promise<void> {
