@@ -124,6 +124,118 @@ describe('computed values and relations stay consistent', () => {
     });
   });
 
+  describe('trashed related pages', () => {
+    const ledger = async (parent = root.id) => {
+      const items = await database('Items', { Item: { title: {} }, Cost: { number: {} } }, parent);
+      const orders = await database('Orders', {
+        Order: { title: {} },
+        Items: { relation: { data_source_id: items, dual_property: { synced_property_name: 'Orders' } } },
+        Total: { rollup: { relation_property_name: 'Items', rollup_property_name: 'Cost', function: 'sum' } },
+        Count: { rollup: { relation_property_name: 'Items', rollup_property_name: 'Item', function: 'count' } },
+        Length: { formula: { expression: 'prop("Items").length()' } },
+        Names: { formula: { expression: 'prop("Items").map(current.prop("Item")).sort().join(", ")' } },
+      });
+      const customers = await database('Customers', {
+        Customer: { title: {} },
+        Orders: { relation: { data_source_id: orders, single_property: {} } },
+        Spent: { rollup: { relation_property_name: 'Orders', rollup_property_name: 'Total', function: 'sum' } },
+      });
+      return { items, orders, customers };
+    };
+
+    const expectOrder = async (order: string, customer: string, ids: string[], total: number, names: string) => {
+      const o = await get(order);
+      assert.deepEqual(
+        o.Items.relation.map((r: Json) => r.id),
+        ids,
+      );
+      assert.equal(o.Items.has_more, false);
+      assert.equal(o.Total.rollup.number, total);
+      assert.equal(o.Count.rollup.number, ids.length);
+      assert.equal(o.Length.formula.number, ids.length);
+      assert.equal(o.Names.formula.string, names);
+      const listed = await item(order, o.Items.id);
+      assert.deepEqual(
+        listed.results.map((r: Json) => r.relation.id),
+        ids,
+      );
+      assert.equal((await item(order, o.Total.id)).property_item.rollup.number, total);
+      assert.equal((await get(customer)).Spent.rollup.number, total);
+    };
+
+    test('leave relations, rollups and formulas when trashed and come back when restored', async () => {
+      const { items, orders, customers } = await ledger();
+      const apple = await page(items, { Item: { title: text('apple') }, Cost: { number: 2 } });
+      const bread = await page(items, { Item: { title: text('bread') }, Cost: { number: 4 } });
+      const order = await page(orders, { Order: { title: text('o') }, Items: { relation: [{ id: apple.id }, { id: bread.id }] } });
+      const customer = await page(customers, { Orders: { relation: [{ id: order.id }] } });
+      await expectOrder(order.id, customer.id, [apple.id, bread.id], 6, 'apple, bread');
+
+      await patch(apple.id, { in_trash: true });
+      await expectOrder(order.id, customer.id, [bread.id], 4, 'bread');
+      // The trashed page still shows what it relates to.
+      assert.deepEqual((await get(apple.id)).Orders.relation, [{ id: order.id }]);
+
+      await patch(apple.id, { in_trash: false });
+      await expectOrder(order.id, customer.id, [apple.id, bread.id], 6, 'apple, bread');
+
+      // The same through DELETE /v1/blocks and PATCH /v1/blocks.
+      await ok(server, fx, 'DELETE', `/v1/blocks/${bread.id}`);
+      await expectOrder(order.id, customer.id, [apple.id], 2, 'apple');
+      await ok(server, fx, 'PATCH', `/v1/blocks/${bread.id}`, { in_trash: false });
+      await expectOrder(order.id, customer.id, [apple.id, bread.id], 6, 'apple, bread');
+    });
+
+    test('leave them when trashed through a trashed ancestor, and come back with it', async () => {
+      const shelf = await ok(server, fx, 'POST', '/v1/pages', { parent: { page_id: root.id }, properties: { title: { title: text('Shelf') } } });
+      // Only the items are on the shelf; the orders live elsewhere.
+      const items = await database('Shelved items', { Item: { title: {} }, Cost: { number: {} } }, shelf.id);
+      const elsewhere = await database('Orders elsewhere', {
+        Order: { title: {} },
+        Items: { relation: { data_source_id: items, single_property: {} } },
+        Total: { rollup: { relation_property_name: 'Items', rollup_property_name: 'Cost', function: 'sum' } },
+      });
+      const apple = await page(items, { Item: { title: text('apple') }, Cost: { number: 2 } });
+      const bread = await page(items, { Item: { title: text('bread') }, Cost: { number: 4 } });
+      const order = await page(elsewhere, { Items: { relation: [{ id: apple.id }, { id: bread.id }] } });
+      assert.equal(order.properties.Total.rollup.number, 6);
+
+      await patch(shelf.id, { in_trash: true });
+      let o = await get(order.id);
+      assert.deepEqual(o.Items.relation, []);
+      // A sum of no numbers is empty (docs/decisions.md).
+      assert.equal(o.Total.rollup.number, null);
+
+      await patch(shelf.id, { in_trash: false });
+      o = await get(order.id);
+      assert.equal(o.Items.relation.length, 2);
+      assert.equal(o.Total.rollup.number, 6);
+
+      // Trashing the related database hides its pages too.
+      const itemsDatabase = (await ok(server, fx, 'GET', `/v1/data_sources/${items}`)).parent.database_id;
+      await ok(server, fx, 'PATCH', `/v1/databases/${itemsDatabase}`, { in_trash: true });
+      assert.equal((await get(order.id)).Total.rollup.number, null);
+      await ok(server, fx, 'PATCH', `/v1/databases/${itemsDatabase}`, { in_trash: false });
+      assert.equal((await get(order.id)).Total.rollup.number, 6);
+    });
+
+    test('a page of 30 relations with trashed ones shows the first 25 that are not trashed', async () => {
+      const items = await database('Many items', { Item: { title: {} } });
+      const holders = await database('Holders', { H: { title: {} }, Items: { relation: { data_source_id: items, single_property: {} } } });
+      const related: Json[] = [];
+      for (let i = 0; i < 30; i++) related.push(await page(items, { Item: { title: text(`i${i}`) } }));
+      const holder = await page(holders, { Items: { relation: related.map((r) => ({ id: r.id })) } });
+      assert.equal(holder.properties.Items.has_more, true);
+      for (const r of related.slice(0, 6)) await patch(r.id, { in_trash: true });
+      const shown = (await get(holder.id)).Items;
+      assert.deepEqual(
+        shown.relation.map((r: Json) => r.id),
+        related.slice(6, 31).map((r) => r.id),
+      );
+      assert.equal(shown.has_more, false);
+    });
+  });
+
   describe('renaming and deleting a property read through a relation', () => {
     test('a rename in the related data source is rewritten in formulas, and only where they read it', async () => {
       const tasks = await database('Tasks', { Task: { title: {} }, Estimate: { number: {} } });

@@ -119,7 +119,8 @@ function worldOf(env: ComputeEnv): FormulaWorld {
     users: env.users,
     page: (id) => {
       const page = env.pages.get(id);
-      if (!page) return undefined;
+      // A page in the trash has left the relations of other pages until it is restored.
+      if (!page || page.row.in_trash === 1) return undefined;
       const schema = env.schemas.get(page.row.parent_id ?? '') ?? {};
       const value: PageValue = {
         kind: 'page',
@@ -144,7 +145,8 @@ function rollupValue(env: ComputeEnv, schema: Schema, page: LoadedPage, config: 
   if (!target) return nothing;
   const inputs = ((page.values.get(relation.id)?.relation as { id: string }[] | undefined) ?? []).flatMap((r) => {
     const related = env.pages.get(r.id);
-    return related ? [related.values.get(target.id) ?? emptyValue(target)] : [];
+    // Rollups ignore related pages in the trash, as the relation does.
+    return related && related.row.in_trash === 0 ? [related.values.get(target.id) ?? emptyValue(target)] : [];
   });
   return { type: 'rollup', rollup: computeRollup(config.function, inputs) };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../storage/createStore.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import type { PropertyValueRow } from '../../storage/repositories/propertyValues.js';
+import { findTrashedAmong } from '../../storage/repositories/pageValues.js';
 import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';
 import { isTimeDependent, referencedNames } from './formulaSchema.js';
 import type { StoredValue } from './normalizeValue.js';
@@ -84,9 +85,10 @@ async function recomputeTimeDependent(
 /**
  * Property values of `pages` as a reader sees them at this moment (issue 3: every computed value
  * is right after any change of its inputs). Stored values are right as of the last write, except
- * for an input that changes without a write of the page: the clock, so time-dependent formulas
- * and rollups are recomputed here. `schemas` are the schemas of the pages' data sources. The
- * property_values columns keep the values of the last write.
+ * for two inputs that change without a write of the page: the clock, so time-dependent formulas
+ * and rollups are recomputed here; and the trash, so related pages in the trash are left out of
+ * relation values (they stay stored, so a restore brings them back). `schemas` are the schemas of
+ * the pages' data sources. The property_values columns keep the values of the last write.
  */
 export async function valuesAsRead(
   db: Db,
@@ -95,11 +97,29 @@ export async function valuesAsRead(
   schemas: ReadonlyMap<string, Schema>,
 ): Promise<Map<string, PropertyValueRow[]>> {
   const fresh = await recomputeTimeDependent(db, pages, schemas);
+  const relations = new Map<PropertyValueRow, StoredValue>();
+  for (const page of pages) {
+    const schema = page.parent_type === 'data_source_id' ? schemas.get(page.parent_id!) : undefined;
+    if (!schema) continue;
+    for (const row of stored.get(page.id) ?? []) {
+      if (schema[row.property_id]?.type !== 'relation') continue;
+      const value = JSON.parse(row.value) as StoredValue;
+      if (Array.isArray(value.relation) && value.relation.length > 0) relations.set(row, value);
+    }
+  }
+  const trashed = await findTrashedAmong(
+    db,
+    [...relations.values()].flatMap((value) => (value.relation as { id: string }[]).map((r) => r.id)),
+  );
   const result = new Map<string, PropertyValueRow[]>();
   for (const page of pages) {
     const values = (stored.get(page.id) ?? []).map((row) => {
       const recomputed = fresh.get(page.id)?.get(row.property_id);
-      return recomputed ? { ...row, value: JSON.stringify(recomputed) } : row;
+      if (recomputed) return { ...row, value: JSON.stringify(recomputed) };
+      const relation = relations.get(row);
+      const list = (relation?.relation ?? []) as { id: string }[];
+      if (!list.some((r) => trashed.has(r.id))) return row;
+      return { ...row, value: JSON.stringify({ ...relation, relation: list.filter((r) => !trashed.has(r.id)) }) };
     });
     result.set(page.id, values);
   }
