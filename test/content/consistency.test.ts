@@ -338,4 +338,34 @@ describe('computed values and relations stay consistent', () => {
       assert.deepEqual((await item(project.id, p.Work.id)).formula, own);
     });
   });
+
+  describe('moving a data source to another database', () => {
+    test('relation configs pointing at it name its new database', async () => {
+      const first = await createDatabase('First', { Task: { title: {} } });
+      const second = await createDatabase('Second', { Other: { title: {} } });
+      const moved = first.data_sources[0].id as string;
+      const projects = await database('Projects 4', {
+        Project: { title: {} },
+        Tasks: { relation: { data_source_id: moved, dual_property: { synced_property_name: 'Projects' } } },
+        Single: { relation: { data_source_id: moved, single_property: {} } },
+      });
+      await editSchema(moved, { Self: { relation: { data_source_id: moved, single_property: {} } } });
+      let s = await schema(projects);
+      assert.equal(s.Tasks.relation.database_id, first.id);
+
+      await ok(server, fx, 'PATCH', `/v1/data_sources/${moved}`, { parent: { type: 'database_id', database_id: second.id } });
+      s = await schema(projects);
+      assert.equal(s.Tasks.relation.database_id, second.id);
+      assert.equal(s.Tasks.relation.data_source_id, moved);
+      assert.equal(s.Single.relation.database_id, second.id);
+      const own = await schema(moved);
+      assert.equal(own.Self.relation.database_id, second.id);
+      const projectsDatabase = (await ok(server, fx, 'GET', `/v1/data_sources/${projects}`)).parent.database_id;
+      assert.equal(own.Projects.relation.database_id, projectsDatabase);
+
+      // Before 2025-09-03 the database carries its properties, with the same relation configs.
+      const legacy = await ok(server, fx, 'GET', `/v1/databases/${projectsDatabase}`, undefined, '2022-06-28');
+      assert.equal(legacy.properties.Tasks.relation.database_id, second.id);
+    });
+  });
 });
