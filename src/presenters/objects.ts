@@ -4,59 +4,71 @@ import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/
 import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
 import { presentPage } from './page.js';
 import { presentDataSource } from './dataSource.js';
+import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
+import type { Schema } from '../domain/properties/schemaTypes.js';
 
-/** Property names by id of recently seen schemas, keyed by the schema's stored JSON itself. */
-const namesBySchemaText = new Map<string, ReadonlyMap<string, string>>();
-const NAMES_CACHE_SIZE = 2000;
+interface ParsedSchema {
+  schema: Schema;
+  /** Property id → name. */
+  names: ReadonlyMap<string, string>;
+}
+
+/** Recently seen data source schemas, parsed, keyed by their stored JSON itself. */
+const schemasByText = new Map<string, ParsedSchema>();
+const SCHEMA_CACHE_SIZE = 2000;
 
 /**
- * A page shows its values under the names of its data source's schema. Parsing a schema costs
- * more than comparing its text, and a page of results shares a few dozen schemas that rarely
- * change, so names are remembered by the exact stored text: an edited schema is a new key.
+ * Parsing a schema costs more than comparing its text, and a page of results shares a few dozen
+ * schemas that rarely change, so parsed schemas are remembered by the exact stored text: an
+ * edited schema is a new key. Callers only read them.
  */
-function propertyNames(schemaText: string): ReadonlyMap<string, string> {
-  let names = namesBySchemaText.get(schemaText);
-  if (!names) {
-    const schema = parseContent<DataSourceContent>(schemaText).properties ?? {};
-    names = new Map(Object.values(schema).map((p) => [p.id, p.name]));
-    if (namesBySchemaText.size >= NAMES_CACHE_SIZE) namesBySchemaText.delete(namesBySchemaText.keys().next().value as string);
-    namesBySchemaText.set(schemaText, names);
+function parsedSchema(content: string): ParsedSchema {
+  let parsed = schemasByText.get(content);
+  if (!parsed) {
+    const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
+    parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
+    if (schemasByText.size >= SCHEMA_CACHE_SIZE) schemasByText.delete(schemasByText.keys().next().value as string);
+    schemasByText.set(content, parsed);
   }
-  return names;
+  return parsed;
 }
 
 /**
  * Presents a mixed list of pages and data sources (search, queries) with a fixed number of
- * queries: property values, the pages' data sources and the data sources' databases are each
- * loaded once for the list, and only the columns presenting needs.
+ * queries: property values (as of now), the pages' data sources and the data sources' databases
+ * are each loaded once for the list, and only the columns presenting needs.
  */
 export async function presentObjects(db: Db, rows: readonly ObjectRow[], options: { baseUrl: string }): Promise<Record<string, unknown>[]> {
-  const pageIds: string[] = [];
+  const pages: ObjectRow[] = [];
   const sourceIds = new Set<string>();
   const databaseIds = new Set<string>();
   for (const row of rows) {
     if (row.object === 'page') {
-      pageIds.push(row.id);
+      pages.push(row);
       if (row.parent_type === 'data_source_id' && row.parent_id) sourceIds.add(row.parent_id);
     } else if (row.object === 'data_source' && row.parent_id) {
       databaseIds.add(row.parent_id);
     }
   }
-  const [values, sources, databases] = await Promise.all([
-    loadPresentedValues(db, pageIds),
+  const [stored, sources, databases] = await Promise.all([
+    loadPresentedValues(
+      db,
+      pages.map((p) => p.id),
+    ),
     findSchemaSources(db, [...sourceIds]),
     findObjects(db, [...databaseIds]),
   ]);
-  const sourceById = new Map(sources.map((s) => [s.id, s]));
+  const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.content) }]));
+  const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])));
   const databaseById = new Map(databases.map((d) => [d.id, d]));
   return rows.map((row) => {
     if (row.object === 'data_source') return presentDataSource(row, row.parent_id ? databaseById.get(row.parent_id) : undefined, options);
-    const source = row.parent_type === 'data_source_id' && row.parent_id ? sourceById.get(row.parent_id) : undefined;
     const inSource = row.parent_type === 'data_source_id' && row.parent_id !== null;
+    const source = inSource ? sourceById.get(row.parent_id!) : undefined;
     return presentPage(row, values.get(row.id) ?? [], {
       baseUrl: options.baseUrl,
-      names: inSource ? (source ? propertyNames(source.content) : new Map()) : undefined,
-      databaseId: source?.parent_id ?? null,
+      names: inSource ? (source?.names ?? new Map()) : undefined,
+      databaseId: source?.databaseId ?? null,
     });
   });
 }

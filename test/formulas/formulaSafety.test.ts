@@ -25,6 +25,30 @@ describe('compile metadata', () => {
     assert.equal(f.evaluate(contextFor()), 10);
   });
 
+  test('references locate every prop() name literal, own or through a relation', () => {
+    const expression = 'prop("Count") + prop("Tasks").map(current.prop("Points")).sum() + prop("p-price")';
+    const f = compile(expression);
+    assert.deepStrictEqual(
+      f.references.map((r) => ({ text: expression.slice(r.start, r.end), literal: r.literal, id: r.id, relation: r.relation })),
+      [
+        { text: '"Count"', literal: 'Count', id: 'p-count', relation: null },
+        { text: '"Tasks"', literal: 'Tasks', id: 'p-tasks', relation: null },
+        { text: '"Points"', literal: 'Points', id: 't-points', relation: 'Tasks' },
+        { text: '"p-price"', literal: 'p-price', id: 'p-price', relation: null },
+      ],
+    );
+    const escaped = compile('prop("Co\\u0075nt")');
+    assert.deepStrictEqual([escaped.references[0].start, escaped.references[0].end, escaped.references[0].literal], [5, 17, 'Count']);
+  });
+
+  test('readsClock marks now() and today(), called or as methods, and nothing else', () => {
+    assert.equal(compile('now()').readsClock, true);
+    assert.equal(compile('dateBetween(today(), prop("Due"), "days")').readsClock, true);
+    assert.equal(compile('prop("Tasks").map(current.prop("Due").dateAdd(1, "days")).first() > now()').readsClock, true);
+    assert.equal(compile('prop("Due").dateAdd(1, "days")').readsClock, false);
+    assert.equal(compile('"now()"').readsClock, false);
+  });
+
   test('resultType is exactly the public FormulaType (no internal annotations)', () => {
     assert.deepStrictEqual(compile('prop("Tasks")').resultType, { kind: 'list', of: { kind: 'page' } });
     assert.deepStrictEqual(compile('prop("Tasks").first()').resultType, { kind: 'page' });

@@ -12,6 +12,7 @@ import { normalizeIcon } from '../../domain/pages/iconCover.js';
 import { moveObject } from '../../storage/repositories/moveObject.js';
 import { updateObject, type ObjectChanges } from '../../storage/repositories/pageValues.js';
 import { updateSchema } from './updateSchema.js';
+import { repointRelations } from '../../domain/properties/repointRelations.js';
 import { presentDataSourceRow } from './presentDataSourceRow.js';
 
 /**
@@ -47,10 +48,12 @@ export async function updateDataSource(ctx: AppContext, caller: Caller, dataSour
     }
     if (body.description !== undefined) content.description = await normalizeRichText(body.description, resolver);
     if (body.icon !== undefined) content.icon = normalizeIcon(body.icon);
+    let movedTo: string | undefined;
     if (body.parent !== undefined) {
       const target = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
       assertEditable(target);
       if (target.id !== row.parent_id) {
+        movedTo = target.id;
         await moveObject(trx, { id: row.id, trashed: row.trashed === 1, parentType: 'database_id', parentId: target.id, actorId: actor, at }, [
           'parent',
           'database_id',
@@ -58,6 +61,8 @@ export async function updateDataSource(ctx: AppContext, caller: Caller, dataSour
       }
     }
     if (edits) await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
+    // After the content write above, which would otherwise put back a relation to itself as it was.
+    if (movedTo) await repointRelations(trx, caller.workspaceId, row.id, movedTo);
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
   });
   const row = (await findObject(ctx.store.db, dataSourceId))!;

@@ -4,8 +4,10 @@ import { parseContent, type DataSourceContent } from '../../domain/contentShapes
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { presentPage } from '../../presenters/page.js';
 import { findEnclosingPage } from '../../storage/repositories/objects.js';
+import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
+import type { Schema } from '../../domain/properties/schemaTypes.js';
 
-/** Loads what a page object shows (values, schema names, database id) and presents it. */
+/** Loads what a page object shows (values as of now, schema names, database id) and presents it. */
 export async function presentPageRow(
   db: Db,
   row: ObjectRow,
@@ -16,9 +18,10 @@ export async function presentPageRow(
   let databaseId: string | null = null;
   if (row.parent_type === 'data_source_id' && row.parent_id) {
     const [source] = await findObjects(db, [row.parent_id]);
-    const schema = source ? parseContent<DataSourceContent>(source.content).properties : {};
+    const schema = (source ? parseContent<DataSourceContent>(source.content).properties : {}) as Schema;
     names = new Map(Object.values(schema).map((p) => [p.id, p.name]));
     databaseId = source?.parent_id ?? null;
+    values = (await valuesAsRead(db, [row], new Map([[row.id, values]]), new Map([[row.parent_id, schema]]))).get(row.id) ?? [];
     // Properties appear in schema order, as in the data source.
     const order = new Map([...names.keys()].map((id, i) => [id, i]));
     values = [...values].sort((a, b) => (order.get(a.property_id) ?? 0) - (order.get(b.property_id) ?? 0));

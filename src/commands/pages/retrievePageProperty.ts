@@ -9,6 +9,7 @@ import type { StoredValue } from '../../domain/properties/normalizeValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from '../../presenters/time.js';
+import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 
 /** Types the endpoint pages through, one property item per element (FACTS.md §3 "Property item list"). */
 const LIST_TYPES = new Set(['title', 'rich_text', 'people', 'relation']);
@@ -17,8 +18,9 @@ const item = (id: string, type: string, member: unknown) => ({ object: 'property
 
 /**
  * GET /v1/pages/{id}/properties/{property_id}: the accurate, complete value of one property
- * (FACTS.md §1, 2022-06-28). List types are paginated with opaque cursors; a rollup is a list
- * whose `property_item.rollup` holds the result; every other type is one property item.
+ * (FACTS.md §1, 2022-06-28), as of now (valuesAsRead). List types are paginated with opaque
+ * cursors; a rollup is a list whose `property_item.rollup` holds the result; every other type is
+ * one property item.
  */
 export async function retrievePageProperty(
   ctx: AppContext,
@@ -37,7 +39,8 @@ export async function retrievePageProperty(
   }
   const property: Property | undefined = findProperty(schema, propertyKey);
   if (!property) throw new ApiError('object_not_found', `Could not find property with ID: ${propertyKey}.`);
-  const stored = (await loadValues(db, [row.id])).get(row.id)?.find((v) => v.property_id === property.id);
+  const values = await valuesAsRead(db, [row], await loadValues(db, [row.id]), new Map(row.parent_id ? [[row.parent_id, schema]] : []));
+  const stored = values.get(row.id)?.find((v) => v.property_id === property.id);
   const value: StoredValue = stored ? (JSON.parse(stored.value) as StoredValue) : emptyValue(property);
   const id = property.id;
 

@@ -5,7 +5,8 @@
  */
 export type Node =
   | { kind: 'number'; value: number; pos: number }
-  | { kind: 'string'; value: string; pos: number }
+  /** `end` is the offset just past the closing quote: a rename rewrites the literal in place. */
+  | { kind: 'string'; value: string; pos: number; end: number }
   | { kind: 'boolean'; value: boolean; pos: number }
   | { kind: 'ident'; name: string; pos: number }
   | { kind: 'list'; items: Node[]; pos: number }

@@ -21,13 +21,15 @@ export function compileFormula(
     return { ok: false, position: MAX_EXPRESSION_LENGTH, message: `Formula is too long (more than ${MAX_EXPRESSION_LENGTH} characters)` };
   }
   try {
-    const { tree, dependencies } = typecheck(parse(expression), { properties, relatedSchemas });
+    const { tree, dependencies, references, readsClock } = typecheck(parse(expression), { properties, relatedSchemas });
     return {
       ok: true,
       formula: {
         expression,
         resultType: publicType(tree.type),
         dependencies,
+        references,
+        readsClock,
         evaluate: (ctx) => evaluate(tree, ctx),
       },
     };

@@ -11,6 +11,7 @@ export type {
   FormulaValue,
   PageValue,
   PersonValue,
+  PropertyReference,
 } from './types.js';
 export { compileFormula } from './compileFormula.js';
 export { toApiFormulaValue } from './toApiFormulaValue.js';

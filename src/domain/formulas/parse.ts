@@ -121,7 +121,7 @@ class Parser {
         return { kind: 'number', value: t.value, pos: t.pos };
       case 'string':
         this.i++;
-        return { kind: 'string', value: t.text, pos: t.pos };
+        return { kind: 'string', value: t.text, pos: t.pos, end: t.end ?? t.pos };
       case 'ident': {
         this.i++;
         if (t.text === 'true' || t.text === 'false') return { kind: 'boolean', value: t.text === 'true', pos: t.pos };

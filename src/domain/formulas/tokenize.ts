@@ -9,6 +9,8 @@ export interface Token {
   /** Numeric value of number tokens. */
   value: number;
   pos: number;
+  /** Offset just past the token's text, for string literals (their text is decoded). */
+  end?: number;
 }
 
 // Longest operators first so `>=` wins over `>`.
@@ -87,7 +89,7 @@ function readString(source: string, start: number, tokens: Token[]): number {
   while (i < source.length) {
     const ch = source[i];
     if (ch === '"') {
-      tokens.push({ kind: 'string', text: out, value: 0, pos: start });
+      tokens.push({ kind: 'string', text: out, value: 0, pos: start, end: i + 1 });
       return i + 1;
     }
     if (ch === '\\') {

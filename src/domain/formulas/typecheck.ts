@@ -4,7 +4,7 @@ import type { CheckCall, FunctionDef } from './functions/functionDef.js';
 import { BINARY_OPERATORS, FUNCTIONS, TERNARY, UNARY_OPERATORS } from './functions/registry.js';
 import { T, elementType, tagRelation, toTy, typeName, unify, type Ty, type TypeSpec } from './typeSystem.js';
 import type { Typed } from './typedTree.js';
-import type { FormulaPropertyInfo, FormulaValue } from './types.js';
+import type { FormulaPropertyInfo, FormulaValue, PropertyReference } from './types.js';
 import { conformToType, isPage } from './values.js';
 
 export interface CheckEnvironment {
@@ -15,7 +15,12 @@ export interface CheckEnvironment {
 export interface CheckResult {
   tree: Typed;
   dependencies: string[];
+  references: PropertyReference[];
+  readsClock: boolean;
 }
+
+/** Functions whose result depends on when they are evaluated. */
+const CLOCK_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'today']);
 
 /** Names that cannot be bound by let()/lets(). */
 const RESERVED = new Set(['current', 'index', 'true', 'false', 'not', 'and', 'or']);
@@ -47,11 +52,15 @@ export function typecheck(ast: Node, env: CheckEnvironment): CheckResult {
 
 class Checker {
   private readonly dependencies: string[] = [];
+  private readonly references: PropertyReference[] = [];
+  private readsClock = false;
 
   constructor(private readonly env: CheckEnvironment) {}
 
   run(ast: Node): CheckResult {
-    return { tree: this.check(ast, null), dependencies: this.dependencies };
+    const tree = this.check(ast, null);
+    this.references.sort((a, b) => a.start - b.start);
+    return { tree, dependencies: this.dependencies, references: this.references, readsClock: this.readsClock };
   }
 
   private check(node: Node, scope: Scope): Typed {
@@ -124,6 +133,7 @@ class Checker {
     }
     const fn = FUNCTIONS.get(name);
     if (fn === undefined) throw new FormulaError(`Unknown function "${name}"`, pos);
+    if (CLOCK_FUNCTIONS.has(fn.name)) this.readsClock = true;
     return this.call(fn, name, args, pos, scope);
   }
 
@@ -179,6 +189,7 @@ class Checker {
       const info = this.findProperty(this.env.properties, nameNode.value);
       if (info === undefined) throw new FormulaError(`Unknown property "${nameNode.value}"`, nameNode.pos);
       if (!this.dependencies.includes(info.name)) this.dependencies.push(info.name);
+      this.references.push({ start: nameNode.pos, end: nameNode.end, literal: nameNode.value, id: info.id, relation: null });
       return { kind: 'prop', name: info.name, type: tagRelation(toTy(info.type), info.name) };
     }
     const page = this.check(args[0], scope);
@@ -199,6 +210,7 @@ class Checker {
     if (info === undefined) {
       throw new FormulaError(`Unknown property "${nameNode.value}" on pages related through "${relation}"`, nameNode.pos);
     }
+    this.references.push({ start: nameNode.pos, end: nameNode.end, literal: nameNode.value, id: info.id, relation });
     const type = tagRelation(toTy(info.type), info.name);
     const nameConst: Typed = { kind: 'const', value: info.name, type };
     return { kind: 'call', fn: pageProperty, args: [page, nameConst], argTypes: [page.type, type], type };

@@ -52,11 +52,29 @@ export interface FormulaContext {
   relatedProperties?(relationName: string): FormulaPropertyInfo[];
 }
 
+/**
+ * One `prop("…")` of a formula: where its name literal is in the expression (`start` at the
+ * opening quote, `end` past the closing one), what it says and the property it resolved to.
+ * `relation` names the relation property whose related pages are read (`current.prop("…")` over
+ * `prop("Tasks")`), null for a property of the formula's own page.
+ */
+export interface PropertyReference {
+  start: number;
+  end: number;
+  literal: string;
+  id: string;
+  relation: string | null;
+}
+
 export interface CompiledFormula {
   expression: string;
   resultType: FormulaType;
   /** Names of the current page's properties referenced via prop(), in order of first use. */
   dependencies: string[];
+  /** Every prop() of the expression, in source order. */
+  references: PropertyReference[];
+  /** Calls now() or today(): its value changes with time alone. */
+  readsClock: boolean;
   evaluate(ctx: FormulaContext): FormulaValue;
 }
 

@@ -84,6 +84,11 @@ export async function applySchemaEffects(db: Db, workspaceId: string, editor: Sc
     const content = parseContent<DataSourceContent>(source.row!.content);
     await writeObjectContent(db, source.id, { ...content, properties: source.schema }, { at, by: actorId });
   }
+  // Time marks are internal: nobody edited these data sources, and their values are unchanged.
+  for (const source of editor.remarkedOthers()) {
+    const content = parseContent<DataSourceContent>(source.row!.content);
+    await writeObjectContent(db, source.id, { ...content, properties: source.schema });
+  }
   const overrides = new Map(touched.map((s) => [s.id, s.schema]));
   await refreshComputed(db, workspaceId, pageIds, overrides);
 }

@@ -67,6 +67,13 @@ export async function loadComputeEnv(
   overrides: ReadonlyMap<string, Schema> = new Map(),
 ): Promise<ComputeEnv> {
   const env: ComputeEnv = { now: new Date(), users: new Map(), schemas: new Map(overrides), pages: new Map(), compiled: new Map() };
+  await includePages(db, env, pageIds);
+  for (const user of await loadWorkspaceUsers(db, workspaceId)) env.users.set(user.id, user);
+  return env;
+}
+
+/** Adds pages to an environment with what computing them reads; what is loaded already is kept. */
+export async function includePages(db: Db, env: ComputeEnv, pageIds: readonly string[]): Promise<void> {
   const pages = await loadPages(db, env, pageIds);
   await loadSchemas(
     db,
@@ -96,8 +103,6 @@ export async function loadComputeEnv(
     env,
     relatedPages.map((p) => p.row.parent_id!),
   );
-  for (const user of await loadWorkspaceUsers(db, workspaceId)) env.users.set(user.id, user);
-  return env;
 }
 
 function compiledFor(env: ComputeEnv, dataSourceId: string): CompiledSchema {
@@ -114,7 +119,8 @@ function worldOf(env: ComputeEnv): FormulaWorld {
     users: env.users,
     page: (id) => {
       const page = env.pages.get(id);
-      if (!page) return undefined;
+      // A page in the trash has left the relations of other pages until it is restored.
+      if (!page || page.row.in_trash === 1) return undefined;
       const schema = env.schemas.get(page.row.parent_id ?? '') ?? {};
       const value: PageValue = {
         kind: 'page',
@@ -139,7 +145,8 @@ function rollupValue(env: ComputeEnv, schema: Schema, page: LoadedPage, config: 
   if (!target) return nothing;
   const inputs = ((page.values.get(relation.id)?.relation as { id: string }[] | undefined) ?? []).flatMap((r) => {
     const related = env.pages.get(r.id);
-    return related ? [related.values.get(target.id) ?? emptyValue(target)] : [];
+    // Rollups ignore related pages in the trash, as the relation does.
+    return related && related.row.in_trash === 0 ? [related.values.get(target.id) ?? emptyValue(target)] : [];
   });
   return { type: 'rollup', rollup: computeRollup(config.function, inputs) };
 }
@@ -148,9 +155,10 @@ function rollupValue(env: ComputeEnv, schema: Schema, page: LoadedPage, config: 
  * Computes every computed property of one loaded page: timestamps and authors from its row,
  * rollups over its related pages, then formulas (each formula evaluated once, on demand, so a
  * formula reading another sees its fresh result). Returns the values that changed; the page's
- * loaded values are updated in place, so pages computed later in the batch see them.
+ * loaded values are updated in place, so pages computed later in the batch see them. With
+ * `only`, just those properties are computed; other formulas they read keep their loaded value.
  */
-export function computePage(env: ComputeEnv, pageId: string): Map<string, StoredValue> {
+export function computePage(env: ComputeEnv, pageId: string, only?: ReadonlySet<string>): Map<string, StoredValue> {
   const page = env.pages.get(pageId);
   const changed = new Map<string, StoredValue>();
   if (!page || page.row.parent_type !== 'data_source_id') return changed;
@@ -163,6 +171,7 @@ export function computePage(env: ComputeEnv, pageId: string): Map<string, Stored
   };
   const { row } = page;
   for (const property of Object.values(schema)) {
+    if (only && !only.has(property.id)) continue;
     switch (property.type) {
       case 'created_time':
         set(property.id, { type: 'created_time', created_time: row.created_time });
@@ -198,7 +207,7 @@ export function computePage(env: ComputeEnv, pageId: string): Map<string, Stored
       getProperty: (name) => {
         const property = Object.values(schema).find((p) => p.name === name) ?? schema[name];
         if (!property) return null;
-        if (property.type === 'formula') return formulaOf(property.id);
+        if (property.type === 'formula' && (!only || only.has(property.id))) return formulaOf(property.id);
         return toFormulaValue(page.values.get(property.id), world);
       },
     });
@@ -207,7 +216,7 @@ export function computePage(env: ComputeEnv, pageId: string): Map<string, Stored
     return value;
   };
   for (const property of Object.values(schema)) {
-    if (property.type !== 'formula') continue;
+    if (property.type !== 'formula' || (only && !only.has(property.id))) continue;
     const result = compiled.formulas.get(property.id);
     const api = result?.ok ? toApiFormulaValue(formulaOf(property.id), result.formula.resultType) : { type: 'string', string: null };
     set(property.id, { type: 'formula', formula: api });

@@ -1,4 +1,6 @@
-import { compileFormula, type CompileResult, type FormulaPropertyInfo, type FormulaType } from '../formulas/index.js';
+import { compileFormula, type CompileResult, type FormulaPropertyInfo, type FormulaType, type PropertyReference } from '../formulas/index.js';
+import { parse } from '../formulas/parse.js';
+import type { Node } from '../formulas/ast.js';
 import { rollupResultKind } from '../rollups/index.js';
 import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 
@@ -49,30 +51,80 @@ function plainType(property: Property): FormulaType {
   }
 }
 
-const PROP_REFERENCE = /prop\(\s*"((?:[^"\\]|\\.)*)"\s*\)/g;
+/** A name literal of a one-argument prop("…"), found by parsing alone (no schema needed). */
+export type OwnReference = Pick<PropertyReference, 'start' | 'end' | 'literal'>;
 
-/** Names a formula reads with one-argument prop("…"); used to order formulas that use formulas. */
-export function referencedNames(expression: string): string[] {
-  const names: string[] = [];
-  for (const match of expression.matchAll(PROP_REFERENCE)) {
-    try {
-      names.push(JSON.parse(`"${match[1]}"`) as string);
-    } catch {
-      // a malformed escape: the compiler reports it
+function collectOwnReferences(node: Node, into: OwnReference[]): void {
+  switch (node.kind) {
+    case 'list':
+      for (const item of node.items) collectOwnReferences(item, into);
+      return;
+    case 'call': {
+      const [only] = node.args;
+      if (node.name === 'prop' && node.args.length === 1 && only.kind === 'string') into.push({ start: only.pos, end: only.end, literal: only.value });
+      for (const arg of node.args) collectOwnReferences(arg, into);
+      return;
     }
+    case 'unary':
+      collectOwnReferences(node.operand, into);
+      return;
+    case 'binary':
+      collectOwnReferences(node.left, into);
+      collectOwnReferences(node.right, into);
+      return;
+    case 'ternary':
+      collectOwnReferences(node.cond, into);
+      collectOwnReferences(node.then, into);
+      collectOwnReferences(node.otherwise, into);
+      return;
+    default:
+      return;
   }
-  return names;
 }
 
-/** Rewrites prop("old") to prop("new") after a rename, so formulas keep reading the same property. */
-export function renameReferences(expression: string, from: string, to: string): string {
-  return expression.replace(PROP_REFERENCE, (whole, raw: string) => {
-    try {
-      return JSON.parse(`"${raw}"`) === from ? `prop(${JSON.stringify(to)})` : whole;
-    } catch {
-      return whole;
-    }
-  });
+// Dependents are looked up per related page on every write; the same few expressions recur.
+const ownReferenceCache = new Map<string, OwnReference[]>();
+
+/**
+ * The page's own properties a formula reads with one-argument prop("…"), by parsing: a
+ * two-argument read (`current.prop("…")`) is a property of a related page, even when it has the
+ * same name. Empty when the expression does not parse (the compiler reports it).
+ */
+export function ownReferences(expression: string): OwnReference[] {
+  let found = ownReferenceCache.get(expression);
+  if (found) return found;
+  found = [];
+  try {
+    collectOwnReferences(parse(expression), found);
+  } catch {
+    found = [];
+  }
+  if (ownReferenceCache.size >= 1000) ownReferenceCache.clear();
+  ownReferenceCache.set(expression, found);
+  return found;
+}
+
+/** Names a formula reads of its own page; used to order formulas that use formulas. */
+export function referencedNames(expression: string): string[] {
+  return ownReferences(expression).map((r) => r.literal);
+}
+
+/** A string literal of the formula language (its escapes are JSON's, without \b and \f). */
+function formulaString(value: string): string {
+  let out = '"';
+  for (const ch of value) {
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (ch < ' ') out += `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** Replaces the name literals at `references` with `to`, so the formula keeps reading the renamed property. */
+export function rewriteReferences(expression: string, references: readonly Pick<PropertyReference, 'start' | 'end'>[], to: string): string {
+  let out = expression;
+  for (const r of [...references].sort((a, b) => b.start - a.start)) out = out.slice(0, r.start) + formulaString(to) + out.slice(r.end);
+  return out;
 }
 
 /**
@@ -89,7 +141,8 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   const related = (relationName: string): FormulaPropertyInfo[] | undefined => {
     if (depth > 0) return undefined;
     const relation = props.find((p) => p.name === relationName && p.type === 'relation');
-    const target = relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
+    const config = relation ? configOf<RelationConfig | undefined>(relation) : undefined;
+    const target = config ? lookup(config.data_source_id) : undefined;
     return target ? compileSchema(target, lookup, depth + 1).infos : undefined;
   };
 
@@ -106,12 +159,14 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   };
 
   const rollupType = (property: Property): FormulaType => {
-    const config = configOf<RollupConfig>(property);
+    // A property is configured after its type is set: a schema edit may compile in between.
+    const config = configOf<RollupConfig | undefined>(property);
+    if (!config) return T.empty;
     const kind = rollupResultKind(config.function);
     let type: FormulaType = kind === 'number' ? T.number : kind === 'date' ? T.date : listOf(T.string);
     if (config.function === 'show_original' || config.function === 'show_unique') {
       const relation = schema[config.relation_property_id];
-      const target = relation?.type === 'relation' ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
+      const target = relation?.type === 'relation' && relation.relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
       const rolled = target?.[config.rollup_property_id];
       const of = rolled && rolled.type !== 'formula' && rolled.type !== 'rollup' ? plainType(rolled) : T.string;
       type = of.kind === 'list' ? of : listOf(of);
@@ -123,7 +178,7 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
   };
 
   const compileOne = (property: Property): FormulaType => {
-    const expression = configOf<{ expression: string }>(property).expression;
+    const expression = configOf<{ expression?: string } | undefined>(property)?.expression ?? '';
     if (visiting.has(property.id)) {
       formulas.set(property.id, { ok: false, position: 0, message: `Formula ${property.name} refers to itself through other formulas` });
       return T.empty;
@@ -154,4 +209,65 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
 
   for (const property of props) typeOf(property);
   return { infos: infos(), formulas };
+}
+
+/** Config member marking a formula or rollup whose value changes with time alone; never presented. */
+export interface TimeMark {
+  time_dependent?: true;
+}
+
+export function isTimeDependent(property: Property | undefined): boolean {
+  if (!property || (property.type !== 'formula' && property.type !== 'rollup')) return false;
+  return configOf<TimeMark | undefined>(property)?.time_dependent === true;
+}
+
+/**
+ * Marks the formulas and rollups of a data source whose value changes with time alone: a formula
+ * calling now() or today(), a formula reading a marked property of its page or of related pages,
+ * a rollup of a marked property (issue 3: computed values are right at every read, so reads
+ * recompute these, and only these). Related data sources' marks are read as they are saved, so
+ * they must be up to date; `selfId` is this data source, for relations to itself. Returns whether
+ * a mark changed.
+ */
+export function markTimeDependence(schema: Schema, lookup: SchemaLookup, selfId: string): boolean {
+  const props = Object.values(schema).filter((p) => (p.type === 'formula' || p.type === 'rollup') && p[p.type] !== undefined);
+  if (props.length === 0) return false;
+  const compiled = props.some((p) => p.type === 'formula') ? compileSchema(schema, lookup) : undefined;
+  const marked = new Set<string>();
+  const targetOf = (relation: Property | undefined) =>
+    relation?.type === 'relation' && relation.relation ? configOf<RelationConfig>(relation).data_source_id : undefined;
+  const markedIn = (sourceId: string | undefined, propertyId: string) =>
+    sourceId === selfId ? marked.has(propertyId) : sourceId !== undefined && isTimeDependent(lookup(sourceId)?.[propertyId]);
+  const byName = new Map(Object.values(schema).map((p) => [p.name, p]));
+  const dependsOnTime = (property: Property): boolean => {
+    if (property.type === 'rollup') {
+      const config = configOf<RollupConfig>(property);
+      return markedIn(targetOf(schema[config.relation_property_id]), config.rollup_property_id);
+    }
+    const result = compiled?.formulas.get(property.id);
+    if (!result?.ok) return false;
+    return (
+      result.formula.readsClock ||
+      result.formula.references.some((r) => (r.relation === null ? marked.has(r.id) : markedIn(targetOf(byName.get(r.relation)), r.id)))
+    );
+  };
+  // Marks spread along references until nothing changes (at most once per property).
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const property of props) {
+      if (!marked.has(property.id) && dependsOnTime(property)) {
+        marked.add(property.id);
+        grew = true;
+      }
+    }
+  }
+  let changed = false;
+  for (const property of props) {
+    const config = configOf<TimeMark>(property);
+    if (marked.has(property.id) === (config.time_dependent === true)) continue;
+    changed = true;
+    if (marked.has(property.id)) config.time_dependent = true;
+    else delete config.time_dependent;
+  }
+  return changed;
 }

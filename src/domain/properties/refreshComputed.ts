@@ -3,7 +3,7 @@ import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { computePage, loadComputeEnv } from './computeValues.js';
 import { referencedNames } from './formulaSchema.js';
 import { configOf, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findItemHolders, findObjects, writeValue } from '../../storage/repositories/pageValues.js';
+import { findHoldersOfSubtree, findItemHolders, findObjects, writeValue } from '../../storage/repositories/pageValues.js';
 
 /** Relation chains longer than this are not followed further in one write (rollups of rollups of …). */
 const MAX_HOPS = 6;
@@ -65,6 +65,7 @@ export async function refreshComputed(
       for (const [propertyId, value] of values) await writeValue(db, pageId, page.row.parent_id, propertyId, value);
       merge(changed, pageId, new Set(values.keys()));
     }
+    for (const [pageId, props] of changed) if (props !== null && props.size === 0) changed.delete(pageId);
     if (changed.size === 0) break;
     const holders = await findItemHolders(db, [...changed.keys()]);
     const missing = [...new Set(holders.map((h) => h.data_source_id!))].filter((id) => !schemas.has(id));
@@ -73,4 +74,22 @@ export async function refreshComputed(
       ...new Set(holders.filter((h) => dependsOn(schemas.get(h.data_source_id!) ?? {}, h.property_id, changed.get(h.item) ?? null)).map((h) => h.page_id)),
     ];
   }
+}
+
+/**
+ * After the trash state of `rootId` and its subtree changed: a page in the trash leaves the
+ * relations of other pages and rollups ignore it, until it is restored (the service's trash rule).
+ * Relation values keep it (so a restore brings it back), so the computed values of the pages
+ * relating to a page of the subtree are recomputed, and from them onwards as after any change.
+ */
+export async function refreshAfterTrashChange(db: Db, rootId: string): Promise<void> {
+  const holders = await findHoldersOfSubtree(db, rootId);
+  if (holders.length === 0) return;
+  const schemas = new Map<string, Schema>();
+  for (const row of await findObjects(db, [...new Set(holders.map((h) => h.data_source_id!))]))
+    schemas.set(row.id, parseContent<DataSourceContent>(row.content).properties as Schema);
+  // Each seed starts with nothing changed: only what its recomputation changes travels on.
+  const seeds: ChangedPages = new Map();
+  for (const h of holders) if (dependsOn(schemas.get(h.data_source_id!) ?? {}, h.property_id, null)) seeds.set(h.page_id, new Set());
+  if (seeds.size > 0) await refreshComputed(db, holders[0].workspace_id, seeds);
 }

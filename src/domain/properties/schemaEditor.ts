@@ -6,7 +6,7 @@ import { normalizeId } from '../../http/ids.js';
 import { assertMatches, invalidField, PropertyRenameRequest, propertyConfigSchema, type FieldPath } from '../../schemas/properties.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { configurePlain } from './configurePlain.js';
-import { compileSchema, renameReferences } from './formulaSchema.js';
+import { compileSchema, isTimeDependent, markTimeDependence, ownReferences, rewriteReferences, type OwnReference } from './formulaSchema.js';
 import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
@@ -53,6 +53,12 @@ function requestedType(config: Config, path: FieldPath): PropertyType | null {
   return named[0] ?? null;
 }
 
+function markedIds(schema: Schema): string[] {
+  return Object.values(schema)
+    .filter(isTimeDependent)
+    .map((p) => p.id);
+}
+
 function emptyEffects(): SchemaEffects {
   return { deleted: new Set(), reset: new Set(), options: new Set(), newlyDual: new Set() };
 }
@@ -66,6 +72,10 @@ function emptyEffects(): SchemaEffects {
 export class SchemaEditor {
   readonly sources = new Map<string, EditedSource>();
   readonly effects = new Map<string, SchemaEffects>();
+  /** Data sources whose only change is a time mark: saved without touching their pages or edit time. */
+  private readonly remarked = new Set<string>();
+  /** Marked properties of each data source as loaded, to tell when an edit removed one. */
+  private readonly markedAtLoad = new Map<string, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -73,6 +83,7 @@ export class SchemaEditor {
     readonly self: EditedSource,
   ) {
     this.sources.set(self.id, self);
+    this.markedAtLoad.set(self.id, markedIds(self.schema));
   }
 
   effectsOf(id: string): SchemaEffects {
@@ -89,6 +100,11 @@ export class SchemaEditor {
     return [...this.effects.keys()].filter((id) => id !== this.self.id).map((id) => this.sources.get(id)!);
   }
 
+  /** Data sources other than `self`, not touched otherwise, whose time marks changed. */
+  remarkedOthers(): EditedSource[] {
+    return [...this.remarked].filter((id) => id !== this.self.id && !this.effects.has(id)).map((id) => this.sources.get(id)!);
+  }
+
   private async source(id: string): Promise<EditedSource | undefined> {
     const known = this.sources.get(id);
     if (known) return known;
@@ -99,6 +115,7 @@ export class SchemaEditor {
     const content = parseContent<DataSourceContent>(row.content);
     const source: EditedSource = { id, databaseId: row.parent_id!, title: row.title, schema: content.properties as Schema, row };
     this.sources.set(id, source);
+    this.markedAtLoad.set(id, markedIds(source.schema));
     return source;
   }
 
@@ -144,6 +161,7 @@ export class SchemaEditor {
       this.self.schema = { title: { id: 'title', name, description: null, type: 'title', title: {} }, ...this.self.schema };
     }
     await this.configureAll(pending);
+    await this.markTimeDependence();
   }
 
   /**
@@ -188,6 +206,37 @@ export class SchemaEditor {
       pending.push({ property: existing, member: (config[type] as Config | undefined) ?? {}, path: [...at, type], previous });
     }
     await this.configureAll(pending);
+    await this.markTimeDependence();
+  }
+
+  /**
+   * Recomputes the time marks (markTimeDependence) of every data source the edit touched, and of
+   * the data sources relating to them, hop by hop while marks change: a rollup two relations away
+   * from a now() follows it. Each data source is revisited a bounded number of times, so marks
+   * chasing each other around a cycle of rollups stop.
+   */
+  private async markTimeDependence(): Promise<void> {
+    const queue = [this.self.id, ...this.effects.keys()];
+    const visits = new Map<string, number>();
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      const count = visits.get(id) ?? 0;
+      if (count >= 3) continue;
+      visits.set(id, count + 1);
+      const source = await this.source(id);
+      if (!source) continue;
+      await this.loadRelationTargets(source);
+      const changed = markTimeDependence(source.schema, (other) => this.sources.get(other)?.schema, source.id);
+      if (changed) this.remarked.add(id);
+      // A marked property deleted, or turned into another type, leaves no mark to change.
+      const lost = count === 0 && (this.markedAtLoad.get(id) ?? []).some((pid) => !isTimeDependent(source.schema[pid]));
+      if (!changed && !lost) continue;
+      for (const row of await dataSourcesMentioning(this.db, this.caller.workspaceId, id)) if (row.id !== id) queue.push(row.id);
+    }
+  }
+
+  private async loadRelationTargets(source: EditedSource): Promise<void> {
+    for (const p of Object.values(source.schema)) if (p.type === 'relation' && p.relation) await this.source(configOf<RelationConfig>(p).data_source_id);
   }
 
   private uniqueName(schema: Schema, wanted: string): string {
@@ -238,7 +287,7 @@ export class SchemaEditor {
   private async checkFormulas(changed: Pending[]): Promise<void> {
     if (changed.length === 0) return;
     // Formulas read related pages' properties (`current.prop("…")`): their schemas type them.
-    for (const p of Object.values(this.self.schema)) if (p.type === 'relation') await this.source(configOf<RelationConfig>(p).data_source_id);
+    await this.loadRelationTargets(this.self);
     const compiled = compileSchema(this.self.schema, (id) => this.sources.get(id)?.schema);
     for (const { property, path } of changed) {
       const result = compiled.formulas.get(property.id);
@@ -331,31 +380,97 @@ export class SchemaEditor {
     this.effectsOf(target.id).deleted.add(partner.id);
   }
 
+  /**
+   * Deletes a property. Formulas still naming it stop compiling and their values empty, wherever
+   * they are: pages of data sources reading it through a relation are recomputed like the pages
+   * of its own data source.
+   */
   private async deleteProperty(owner: EditedSource, property: Property, at: FieldPath): Promise<void> {
     if (property.type === 'title') throw invalidField(at, 'should not be `null`: the title property cannot be deleted', null);
     if (property.type === 'relation') await this.dropPartner(owner, property);
+    const readers = new Set((await this.formulasReading(owner, property)).map((r) => r.source));
+    for (const source of await this.rollupsOf(owner, property)) readers.add(source.source);
     delete owner.schema[property.id];
     this.effectsOf(owner.id).deleted.add(property.id);
+    for (const source of readers) this.effectsOf(source.id);
+  }
+
+  /** Data sources relating to `owner` (other than itself), loaded. */
+  private async sourcesRelatingTo(owner: EditedSource): Promise<EditedSource[]> {
+    const found: EditedSource[] = [];
+    for (const row of await dataSourcesMentioning(this.db, this.caller.workspaceId, owner.id)) {
+      const source = row.id === owner.id ? undefined : await this.source(row.id);
+      if (source) found.push(source);
+    }
+    return found;
   }
 
   /**
-   * Renames a property and every reference to it: formulas of its data source, rollups of its
-   * data source and of data sources relating to it, and the synced name on a dual relation's
-   * other side.
+   * The formulas that name `property` (not by id): in its own data source, and through a relation
+   * to its data source in any data source, with where in the expression they name it. They are
+   * found by compiling, so while the name still resolves. A formula of its own data source that
+   * does not compile is searched by parsing alone (its own page's reads).
+   */
+  private async formulasReading(owner: EditedSource, property: Property): Promise<{ source: EditedSource; formula: Property; references: OwnReference[] }[]> {
+    const found: { source: EditedSource; formula: Property; references: OwnReference[] }[] = [];
+    for (const source of [owner, ...(await this.sourcesRelatingTo(owner))]) {
+      const formulas = Object.values(source.schema).filter((p) => p.type === 'formula' && p.formula !== undefined && p.id !== property.id);
+      if (formulas.length === 0) continue;
+      await this.loadRelationTargets(source);
+      const compiled = compileSchema(source.schema, (id) => this.sources.get(id)?.schema);
+      const targetOf = (relationName: string) => {
+        const relation = Object.values(source.schema).find((p) => p.name === relationName && p.type === 'relation');
+        return relation?.relation ? configOf<RelationConfig>(relation).data_source_id : undefined;
+      };
+      for (const formula of formulas) {
+        const result = compiled.formulas.get(formula.id);
+        const references = result?.ok
+          ? result.formula.references.filter(
+              (r) => r.id === property.id && r.literal === property.name && (r.relation === null ? source === owner : targetOf(r.relation) === owner.id),
+            )
+          : source === owner
+            ? ownReferences(configOf<{ expression: string }>(formula).expression).filter((r) => r.literal === property.name)
+            : [];
+        if (references.length > 0) found.push({ source, formula, references });
+      }
+    }
+    return found;
+  }
+
+  /** Rollups over `property`, through a relation to its data source (from any data source, itself included). */
+  private async rollupsOf(owner: EditedSource, property: Property): Promise<{ source: EditedSource; rollup: RollupConfig }[]> {
+    const found: { source: EditedSource; rollup: RollupConfig }[] = [];
+    for (const source of [owner, ...(await this.sourcesRelatingTo(owner))]) {
+      for (const p of Object.values(source.schema)) {
+        if (p.type !== 'rollup' || !p.rollup) continue;
+        const config = configOf<RollupConfig>(p);
+        const relation = source.schema[config.relation_property_id];
+        if (relation?.type === 'relation' && configOf<RelationConfig>(relation).data_source_id === owner.id && config.rollup_property_id === property.id)
+          found.push({ source, rollup: config });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Renames a property and every reference to it: formulas naming it in its data source or
+   * through relations in others, rollups of its data source and of data sources relating to it,
+   * and the synced name on a dual relation's other side.
    */
   private async rename(owner: EditedSource, property: Property, name: string, at: FieldPath): Promise<void> {
     if (Object.values(owner.schema).some((p) => p.name === name && p.id !== property.id))
       throw invalidField(at, 'should not be the name of another property', name);
-    const from = property.name;
+    const readers = await this.formulasReading(owner, property);
     property.name = name;
     this.effectsOf(owner.id);
+    for (const { source, formula, references } of readers) {
+      const config = configOf<{ expression: string }>(formula);
+      config.expression = rewriteReferences(config.expression, references, name);
+      this.effectsOf(source.id);
+    }
     for (const p of Object.values(owner.schema)) {
-      if (p.type === 'formula') {
-        const config = configOf<{ expression: string }>(p);
-        const expression = renameReferences(config.expression, from, name);
-        if (expression !== config.expression) p.formula = { expression };
-      }
-      if (p.type === 'rollup' && configOf<RollupConfig>(p).relation_property_id === property.id) configOf<RollupConfig>(p).relation_property_name = name;
+      if (p.type === 'rollup' && p.rollup && configOf<RollupConfig>(p).relation_property_id === property.id)
+        configOf<RollupConfig>(p).relation_property_name = name;
     }
     if (property.type === 'relation') {
       const config = configOf<RelationConfig>(property);
@@ -367,18 +482,9 @@ export class SchemaEditor {
         this.effectsOf(target.id);
       }
     }
-    for (const row of await dataSourcesMentioning(this.db, this.caller.workspaceId, owner.id)) {
-      const source = await this.source(row.id);
-      if (!source) continue;
-      for (const p of Object.values(source.schema)) {
-        if (p.type !== 'rollup') continue;
-        const config = configOf<RollupConfig>(p);
-        const relation = source.schema[config.relation_property_id];
-        if (relation?.type === 'relation' && configOf<RelationConfig>(relation).data_source_id === owner.id && config.rollup_property_id === property.id) {
-          config.rollup_property_name = name;
-          this.effectsOf(source.id);
-        }
-      }
+    for (const { source, rollup } of await this.rollupsOf(owner, property)) {
+      rollup.rollup_property_name = name;
+      this.effectsOf(source.id);
     }
   }
 }

@@ -206,3 +206,34 @@ export async function updateObject(db: Db, id: string, changes: ObjectChanges): 
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('objects').set(changes).where('id', '=', id).execute();
 }
+
+/** Which of `ids` are in the trash, on their own or through an ancestor. */
+export async function findTrashedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  const trashed = new Set<string>();
+  // Chunks keep the statement under both dialects' limits on bound parameters.
+  for (let i = 0; i < unique.length; i += 5000) {
+    const rows = await db
+      .selectFrom('objects')
+      .select('id')
+      .where('id', 'in', unique.slice(i, i + 5000))
+      .where('in_trash', '=', 1)
+      .execute();
+    for (const row of rows) trashed.add(row.id);
+  }
+  return trashed;
+}
+
+/** Pages of data sources holding, as an item of a property, an object of the subtree under `rootId` (itself included). */
+export async function findHoldersOfSubtree(
+  db: Db,
+  rootId: string,
+): Promise<{ page_id: string; property_id: string; data_source_id: string | null; workspace_id: string }[]> {
+  return db
+    .selectFrom('property_value_items as i')
+    .innerJoin('objects as o', 'o.id', 'i.page_id')
+    .select(['i.page_id', 'i.property_id', 'o.parent_id as data_source_id', 'o.workspace_id'])
+    .where('i.item', 'in', (eb) => eb.selectFrom('object_ancestors').select('descendant_id').where('ancestor_id', '=', rootId))
+    .where('o.parent_type', '=', 'data_source_id')
+    .execute();
+}

@@ -1,0 +1,126 @@
+import type { Db } from '../../storage/createStore.js';
+import type { ObjectRow } from '../../storage/schema.js';
+import { findTrashedAmong, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
+import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';
+import { isTimeDependent, referencedNames } from './formulaSchema.js';
+import type { StoredValue } from './normalizeValue.js';
+import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
+
+/** How far marked values are followed through relations at a read, as refreshComputed does at a write. */
+const MAX_HOPS = 6;
+
+function markedIn(schema: Schema | undefined): Set<string> {
+  return new Set(
+    Object.values(schema ?? {})
+      .filter(isTimeDependent)
+      .map((p) => p.id),
+  );
+}
+
+/** Relations through which a marked property of `schema` reads related pages. */
+function relationsFeedingMarks(schema: Schema, marked: ReadonlySet<string>): Property[] {
+  const read = new Set<string>();
+  for (const id of marked) {
+    const property = schema[id];
+    if (property.type === 'rollup') read.add(configOf<RollupConfig>(property).relation_property_id);
+    else for (const name of referencedNames(configOf<{ expression: string }>(property).expression)) read.add(name);
+  }
+  return Object.values(schema).filter((p) => p.type === 'relation' && (read.has(p.id) || read.has(p.name)));
+}
+
+/**
+ * Recomputes the time-dependent values (formulaSchema's marks) of `pages` as of now. The related
+ * pages whose marked values they read are recomputed first, farthest first, so a rollup of a
+ * related now() is as fresh as the now() itself. Nothing is loaded when no schema has a mark.
+ */
+async function recomputeTimeDependent(
+  db: Db,
+  pages: readonly ObjectRow[],
+  schemas: ReadonlyMap<string, Schema>,
+): Promise<Map<string, Map<string, StoredValue>>> {
+  const fresh = new Map<string, Map<string, StoredValue>>();
+  const seeds = pages.filter((p) => p.parent_type === 'data_source_id' && markedIn(schemas.get(p.parent_id!)).size > 0);
+  if (seeds.length === 0) return fresh;
+  const env: ComputeEnv = await loadComputeEnv(
+    db,
+    seeds[0].workspace_id,
+    seeds.map((p) => p.id),
+  );
+  const order: string[] = [];
+  const seen = new Set(seeds.map((p) => p.id));
+  let level = [...seen];
+  for (let hop = 0; hop < MAX_HOPS && level.length > 0; hop++) {
+    order.push(...level);
+    const next: string[] = [];
+    for (const id of level) {
+      const page = env.pages.get(id);
+      const schema = page ? env.schemas.get(page.row.parent_id!) : undefined;
+      if (!page || !schema) continue;
+      for (const relation of relationsFeedingMarks(schema, markedIn(schema))) {
+        if (markedIn(env.schemas.get(configOf<RelationConfig>(relation).data_source_id)).size === 0) continue;
+        for (const { id: related } of (page.values.get(relation.id)?.relation as { id: string }[] | undefined) ?? []) {
+          if (!seen.has(related)) next.push(related);
+          seen.add(related);
+        }
+      }
+    }
+    if (next.length > 0) await includePages(db, env, next);
+    level = next;
+  }
+  for (const id of order.reverse()) {
+    const page = env.pages.get(id);
+    if (!page || page.row.parent_type !== 'data_source_id') continue;
+    computePage(env, id, markedIn(env.schemas.get(page.row.parent_id!)));
+  }
+  for (const page of seeds) {
+    const loaded = env.pages.get(page.id);
+    if (!loaded) continue;
+    const marked = markedIn(schemas.get(page.parent_id!));
+    fresh.set(page.id, new Map([...loaded.values].filter(([propertyId]) => marked.has(propertyId))));
+  }
+  return fresh;
+}
+
+/**
+ * Property values of `pages` as a reader sees them at this moment (issue 3: every computed value
+ * is right after any change of its inputs). Stored values are right as of the last write, except
+ * for two inputs that change without a write of the page: the clock, so time-dependent formulas
+ * and rollups are recomputed here; and the trash, so related pages in the trash are left out of
+ * relation values (they stay stored, so a restore brings them back). `schemas` are the schemas of
+ * the pages' data sources. The property_values columns keep the values of the last write.
+ */
+export async function valuesAsRead<Row extends PresentedValueRow>(
+  db: Db,
+  pages: readonly ObjectRow[],
+  stored: ReadonlyMap<string, readonly Row[]>,
+  schemas: ReadonlyMap<string, Schema>,
+): Promise<Map<string, Row[]>> {
+  const fresh = await recomputeTimeDependent(db, pages, schemas);
+  const relations = new Map<Row, StoredValue>();
+  for (const page of pages) {
+    const schema = page.parent_type === 'data_source_id' ? schemas.get(page.parent_id!) : undefined;
+    if (!schema) continue;
+    for (const row of stored.get(page.id) ?? []) {
+      if (schema[row.property_id]?.type !== 'relation') continue;
+      const value = JSON.parse(row.value) as StoredValue;
+      if (Array.isArray(value.relation) && value.relation.length > 0) relations.set(row, value);
+    }
+  }
+  const trashed = await findTrashedAmong(
+    db,
+    [...relations.values()].flatMap((value) => (value.relation as { id: string }[]).map((r) => r.id)),
+  );
+  const result = new Map<string, Row[]>();
+  for (const page of pages) {
+    const values = (stored.get(page.id) ?? []).map((row) => {
+      const recomputed = fresh.get(page.id)?.get(row.property_id);
+      if (recomputed) return { ...row, value: JSON.stringify(recomputed) };
+      const relation = relations.get(row);
+      const list = (relation?.relation ?? []) as { id: string }[];
+      if (!list.some((r) => trashed.has(r.id))) return row;
+      return { ...row, value: JSON.stringify({ ...relation, relation: list.filter((r) => !trashed.has(r.id)) }) };
+    });
+    result.set(page.id, values);
+  }
+  return result;
+}
