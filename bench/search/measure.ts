@@ -2,16 +2,18 @@
  * The search benchmark (issue 4): a generated workspace of N pages (scripts/generateWorkspace.ts),
  * ten title queries from very common to rare, page_size 100, each timed three ways in the same
  * run and interleaved query by query:
- * - end to end: one HTTP request at a time from this process to the compiled server, until the
- *   last byte of the response has arrived;
+ * - end to end: one HTTP request at a time (node:http, one kept-alive connection) from this
+ *   process to the compiled server, until the last byte of the response has arrived;
  * - in the server: Fastify's own responseTime for that request (its "request completed" log line,
  *   matched by request id), from the request's arrival to the last byte written;
  * - raw SQL: the statements that produce the same page, prepared once and run directly on the
  *   same store from this process (the search statement of the plan the server picks, then the
- *   page rows, their property values, and their data sources and databases), with no HTTP,
+ *   page rows, their property values, the pages' data sources and the data sources' databases,
+ *   the same columns src/presenters/objects.ts reads), with no HTTP,
  *   no query builder, no presenting and no JSON.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -117,6 +119,18 @@ interface RawRunner {
 
 const placeholders = (n: number, pgStyle: boolean, from = 1) => Array.from({ length: n }, (_, i) => (pgStyle ? `$${i + from}` : '?')).join(', ');
 
+type PresentedRow = { id: string; object: string; parent_type: string; parent_id: string | null };
+
+/** What src/presenters/objects.ts loads for a page of results: values, the pages' data sources, the data sources' databases. */
+function presentationIds(rows: readonly PresentedRow[]): { pageIds: string[]; sourceIds: string[]; databaseIds: string[] } {
+  const pages = rows.filter((r) => r.object === 'page');
+  return {
+    pageIds: pages.map((r) => r.id),
+    sourceIds: [...new Set(pages.flatMap((r) => (r.parent_type === 'data_source_id' && r.parent_id ? [r.parent_id] : [])))],
+    databaseIds: [...new Set(rows.flatMap((r) => (r.object === 'data_source' && r.parent_id ? [r.parent_id] : [])))],
+  };
+}
+
 function sqliteRunner(file: string, workspaceId: string): RawRunner {
   const db = new SQLite(file, { readonly: true });
   db.pragma('busy_timeout = 5000');
@@ -162,13 +176,15 @@ function sqliteRunner(file: string, workspaceId: string): RawRunner {
         ).all(workspaceId, escape(query), connectionId) as typeof hits;
       }
       const ids = hits.slice(0, 100).map((h) => h.object_id);
-      const rows = rowsOf('objects', 'id', ids) as Array<{ object: string; parent_type: string; parent_id: string | null; id: string }>;
-      rowsOf('property_values', 'page_id', ids);
-      const sourceIds = [
-        ...new Set(rows.flatMap((r) => (r.object === 'data_source' ? [r.id] : r.parent_type === 'data_source_id' && r.parent_id ? [r.parent_id] : []))),
-      ];
-      const sources = rowsOf('objects', 'id', sourceIds) as Array<{ parent_id: string | null }>;
-      rowsOf('objects', 'id', [...new Set(sources.map((s) => s.parent_id).filter((id): id is string => id !== null))]);
+      const rows = rowsOf('objects', 'id', ids) as PresentedRow[];
+      const { pageIds, sourceIds, databaseIds } = presentationIds(rows);
+      if (pageIds.length)
+        prepared(`SELECT page_id, property_id, value FROM property_values WHERE page_id IN (${placeholders(pageIds.length, false)})`).all(...pageIds);
+      if (sourceIds.length)
+        prepared(`SELECT id, parent_id, content FROM objects WHERE id IN (${placeholders(sourceIds.length, false)}) AND object = 'data_source'`).all(
+          ...sourceIds,
+        );
+      rowsOf('objects', 'id', databaseIds);
       return ids.length;
     },
     close: async () => void db.close(),
@@ -221,13 +237,11 @@ async function postgresRunner(url: string, workspaceId: string): Promise<RawRunn
         await client.query('COMMIT');
       }
       const ids = hits.slice(0, 100).map((h) => h.object_id);
-      const rows = (await rowsOf('objects', 'id', ids)) as Array<{ object: string; parent_type: string; parent_id: string | null; id: string }>;
-      await rowsOf('property_values', 'page_id', ids);
-      const sourceIds = [
-        ...new Set(rows.flatMap((r) => (r.object === 'data_source' ? [r.id] : r.parent_type === 'data_source_id' && r.parent_id ? [r.parent_id] : []))),
-      ];
-      const sources = (await rowsOf('objects', 'id', sourceIds)) as Array<{ parent_id: string | null }>;
-      await rowsOf('objects', 'id', [...new Set(sources.map((s) => s.parent_id).filter((id): id is string => id !== null))]);
+      const rows = (await rowsOf('objects', 'id', ids)) as PresentedRow[];
+      const { pageIds, sourceIds, databaseIds } = presentationIds(rows);
+      if (pageIds.length) await client.query('SELECT page_id, property_id, value FROM property_values WHERE page_id = ANY($1)', [pageIds]);
+      if (sourceIds.length) await client.query(`SELECT id, parent_id, content FROM objects WHERE id = ANY($1) AND object = 'data_source'`, [sourceIds]);
+      await rowsOf('objects', 'id', databaseIds);
       return ids.length;
     },
     close: () => client.end(),
@@ -295,21 +309,41 @@ export async function runSearchBench(config: SearchBenchConfig): Promise<SearchB
       for (const query of QUERIES) stats.push({ connection, query, matches: await raw.count(query), returned: 0, e2e: [], server: [], raw: [] });
     }
     const headers = { authorization: '', 'content-type': 'application/json', 'notion-version': LATEST_VERSION };
-    const request = async (s: QueryStats) => {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/v1/search`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${manifest.connections[s.connection].token}` },
-        body: JSON.stringify({ query: s.query, page_size: 100 }),
+    // node:http with a kept-alive connection, not fetch: fetch's web streams add about a
+    // millisecond per 100 KB response on this machine, the client's cost rather than the server's.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const target = new URL(server.url);
+    const request = (s: QueryStats) =>
+      new Promise<{ elapsed: number; id: string }>((resolve, reject) => {
+        const payload = JSON.stringify({ query: s.query, page_size: 100 });
+        const started = performance.now();
+        const req = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: '/v1/search',
+            method: 'POST',
+            agent,
+            headers: { ...headers, authorization: `Bearer ${manifest.connections[s.connection].token}`, 'content-length': Buffer.byteLength(payload) },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('error', reject);
+            response.on('end', () => {
+              // End to end is until the last byte arrives; parsing the JSON is the client's own work.
+              const elapsed = performance.now() - started;
+              const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results?: unknown[] };
+              if (response.statusCode !== 200)
+                return reject(new Error(`search ${JSON.stringify(s.query)} answered ${response.statusCode}: ${JSON.stringify(body)}`));
+              s.returned = body.results?.length ?? 0;
+              resolve({ elapsed, id: String(response.headers['x-request-id'] ?? '') });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
       });
-      // End to end is until the last byte arrives; parsing the JSON is the client's own work.
-      const bytes = await response.arrayBuffer();
-      const elapsed = performance.now() - started;
-      const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { results?: unknown[] };
-      if (response.status !== 200) throw new Error(`search ${JSON.stringify(s.query)} answered ${response.status}: ${JSON.stringify(body)}`);
-      s.returned = body.results?.length ?? 0;
-      return { elapsed, id: response.headers.get('x-request-id') ?? '' };
-    };
     const rawPage = async (s: QueryStats) => {
       const started = performance.now();
       await raw.page(manifest.connections[s.connection].id, s.query, visibleFirst[s.connection]);
