@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,6 +10,7 @@ import { validatorCompiler } from './http/validators.js';
 import { rejectNul } from './http/rejectNul.js';
 import { readVersion } from './http/versionHeader.js';
 import { authenticate, requireCapability } from './auth/authenticate.js';
+import type { Caller, Capability } from './auth/capabilities.js';
 import { newId } from './http/ids.js';
 import { VersionEngine } from './versioning/engine.js';
 import { LATEST_VERSION } from './versioning/versions.js';
@@ -47,7 +48,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     // Older callers read validation messages in their own version's field names.
-    if (apiError.code === 'validation_error' && request.routeOptions.config?.surface === 'v1' && request.apiVersion !== LATEST_VERSION) {
+    if (apiError.code === 'validation_error' && request.surface === 'v1' && request.apiVersion !== LATEST_VERSION) {
       const route = `${request.method} ${request.routeOptions.url}`;
       const translated = versions.translateValidationMessage(request.apiVersion, route, apiError.message);
       if (translated !== apiError.message) return errorHandler(new ApiError('validation_error', translated), request, reply);
@@ -57,6 +58,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   app.setNotFoundHandler((request, reply) => renderError(request, reply, new ApiError('invalid_request_url')));
   app.decorateRequest('caller', null);
   app.decorateRequest('apiVersion', LATEST_VERSION);
+  app.decorateRequest('surface', null);
 
   // An empty JSON body is treated as {} (the SDK sends none for body-less calls); anything else
   // must parse, or the answer is invalid_json.
@@ -96,35 +98,55 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     closing = true;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  const limitRate = async (request: FastifyRequest): Promise<void> => {
+    const limit = await checkRateLimit!(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const retryAfter = Math.max(1, Math.ceil(limit.ttl / 1000));
+      throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
+    }
+  };
+
+  /** After authentication: the version header, the rate limit, the capability (docs/decisions.md, "Check order"). */
+  const admitV1 = (request: FastifyRequest, caller: Caller, capability: Capability | undefined): void | Promise<void> => {
+    request.caller = caller;
+    request.apiVersion = readVersion(request.headers);
+    const check = () => {
+      if (capability) requireCapability(caller, capability);
+    };
+    if (!checkRateLimit) return check();
+    return limitRate(request).then(check);
+  };
+
+  // Callback style, and synchronous as far as the store allows: this runs before every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (closing) {
-      // Requests still arriving on kept-alive connections while in-flight ones drain.
-      reply.header('connection', 'close');
-      throw new ApiError('service_unavailable', 'The server is shutting down. Please try again.');
-    }
     const config = request.routeOptions.config;
-    if (config.surface === 'v1') {
-      request.caller = await authenticate(ctx.store, request.headers.authorization);
-      request.apiVersion = readVersion(request.headers);
-      if (checkRateLimit) {
-        const limit = await checkRateLimit(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          const retryAfter = Math.max(1, Math.ceil(limit.ttl / 1000));
-          throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
-        }
+    request.surface = config.surface ?? null;
+    let pending: void | Promise<void> = undefined;
+    try {
+      if (closing) {
+        // Requests still arriving on kept-alive connections while in-flight ones drain.
+        reply.header('connection', 'close');
+        throw new ApiError('service_unavailable', 'The server is shutting down. Please try again.');
       }
-      if (config.capability) requireCapability(request.caller, config.capability);
-    } else if (config.surface === 'admin') {
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!token || !tokensMatch(token, options.adminTokenHash)) throw new ApiError('unauthorized', 'Admin token is invalid.');
+      if (config.surface === 'v1') {
+        const caller = authenticate(ctx.store, request.headers.authorization);
+        pending = caller instanceof Promise ? caller.then((c) => admitV1(request, c, config.capability)) : admitV1(request, caller, config.capability);
+      } else if (config.surface === 'admin') {
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        if (!token || !tokensMatch(token, options.adminTokenHash)) throw new ApiError('unauthorized', 'Admin token is invalid.');
+      }
+    } catch (error) {
+      return done(error as Error);
     }
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done();
+    if (request.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done();
     const versioned = {
       route: `${request.method} ${request.routeOptions.url}`,
       body: request.body,
@@ -142,7 +164,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
   });
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (request.routeOptions.config.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done(null, payload);
+    if (request.surface !== 'v1' || request.apiVersion === LATEST_VERSION) return done(null, payload);
     if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return done(null, payload);
     try {
       done(null, versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload));

@@ -15,15 +15,7 @@ export function bearerToken(header: string | undefined): string {
 /** Callers built from rows the store handed out before (it returns the same object while they are current). */
 const callers = new WeakMap<CallerRows, Caller>();
 
-/**
- * Resolves a bearer token to its connection. A revoked connection must stop working at once on
- * every instance, so nothing is remembered here beyond what the store vouches is still current
- * (storage/callerLookup.ts).
- */
-export async function authenticate(store: Store, header: string | undefined): Promise<Caller> {
-  const token = bearerToken(header);
-  const hash = hashToken(token);
-  const rows = await store.findCaller(hash);
+function toCaller(hash: string, rows: CallerRows | undefined): Caller {
   const row = rows?.connection;
   if (!rows || !row || !hashesMatch(hash, row.token_hash)) throw new ApiError('unauthorized');
   const known = callers.get(rows);
@@ -42,6 +34,18 @@ export async function authenticate(store: Store, header: string | undefined): Pr
   };
   callers.set(rows, caller);
   return caller;
+}
+
+/**
+ * Resolves a bearer token to its connection. A revoked connection must stop working at once on
+ * every instance, so nothing is remembered here beyond what the store vouches is still current
+ * (storage/callerLookup.ts). Answers synchronously when the store does (SQLite), so the request
+ * hook needs no promise; throws `unauthorized` either way.
+ */
+export function authenticate(store: Store, header: string | undefined): Caller | Promise<Caller> {
+  const hash = hashToken(bearerToken(header));
+  const found = store.findCaller(hash);
+  return found instanceof Promise ? found.then((rows) => toCaller(hash, rows)) : toCaller(hash, found);
 }
 
 export function requireCapability(caller: Caller, capability: Capability): void {

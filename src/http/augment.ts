@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
     apiVersion: ApiVersion;
+    /** The route's plane, read once from its config (Fastify builds routeOptions anew on each read). */
+    surface: FastifyContextConfig['surface'] | null;
   }
 }
 

@@ -11,7 +11,8 @@ export interface CallerRows {
   owner: UserRow | null;
 }
 
-export type CallerLookup = (tokenHash: string) => Promise<CallerRows | undefined>;
+/** SQLite answers synchronously (no promise per request); PostgreSQL with a promise. */
+export type CallerLookup = (tokenHash: string) => CallerRows | undefined | Promise<CallerRows | undefined>;
 
 /**
  * The token lookup runs on every request, so it skips the query builder: one join, prepared once
@@ -84,20 +85,37 @@ const SQLITE_CALLER_CACHE_SIZE = 10_000;
 
 /**
  * SQLite remembers the rows of tokens it has found, each with the store's write stamp when it was
- * read: `total_changes()` (rows this connection has written) and `data_version` (moves when another
- * process, such as `folio admin` or a second server on the same file, commits). Any write anywhere
- * moves the stamp, so a remembered caller is used only while nothing at all has been written since;
- * a revoked token is refused at once, as without the cache. Reading the stamp costs a fraction of
- * the four-table join (docs/benchmarks.md, "users-me"). Unknown tokens are never remembered.
+ * read, and uses them only while the stamp is unchanged, so a revoked token is refused at once, as
+ * without the cache. The stamp has two parts:
+ * - `total_changes()`: rows written by this process's connection, read on every request; it needs
+ *   no read transaction, so it costs a tenth of a microsecond where any table read costs system
+ *   calls (the WAL's shared-memory locks): revocation through this server is seen by the very next
+ *   request.
+ * - `data_version`: moves when another process (`folio admin`, a second server on the same file)
+ *   commits. Reading it takes those locks, so it is read once per event-loop turn: a request is
+ *   checked against a value read after it arrived, unless it came in during the turn in progress.
+ * Unknown tokens are never remembered.
  */
 export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
   const statement = database.prepare(`${SELECT}?${WHERE_LIVE}`);
-  const stampStatement = database.prepare("select total_changes() || ':' || data_version from pragma_data_version()").pluck();
-  const cache = new Map<string, { stamp: string; rows: CallerRows }>();
-  return async (tokenHash) => {
-    const stamp = stampStatement.get() as string;
+  const localWrites = database.prepare('select total_changes()').pluck();
+  const otherWrites = database.prepare('select data_version from pragma_data_version()').pluck();
+  let turnDataVersion: number | null = null;
+  const dataVersion = (): number => {
+    if (turnDataVersion === null) {
+      turnDataVersion = otherWrites.get() as number;
+      setImmediate(() => {
+        turnDataVersion = null;
+      });
+    }
+    return turnDataVersion;
+  };
+  const cache = new Map<string, { writes: number; version: number; rows: CallerRows }>();
+  return (tokenHash) => {
+    const writes = localWrites.get() as number;
+    const version = dataVersion();
     const cached = cache.get(tokenHash);
-    if (cached && cached.stamp === stamp) return cached.rows;
+    if (cached && cached.writes === writes && cached.version === version) return cached.rows;
     const row = statement.get(tokenHash) as Flat | undefined;
     if (!row) {
       cache.delete(tokenHash);
@@ -105,7 +123,7 @@ export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
     }
     const rows = toRows(row);
     if (!cached && cache.size >= SQLITE_CALLER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(tokenHash, { stamp, rows });
+    cache.set(tokenHash, { writes, version, rows });
     return rows;
   };
 }
