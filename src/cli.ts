@@ -31,11 +31,11 @@ program
     const shutdown = (signal: string) => {
       if (closing) return;
       closing = true;
-      running.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      running.log.info({ signal }, 'shutting down: finishing in-flight requests');
       running.close().then(
         () => process.exit(0),
         (error: unknown) => {
-          running.app.log.error({ err: error }, 'shutdown failed');
+          running.log.error({ err: error }, 'shutdown failed');
           process.exit(1);
         },
       );

@@ -8,6 +8,7 @@ import { ApiError } from './errors/registry.js';
 import { errorHandler, renderError, toApiError } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validators.js';
 import { rejectNul } from './http/rejectNul.js';
+import { createLogger, logRequests, type Logger } from './http/requestLog.js';
 import { readVersion } from './http/versionHeader.js';
 import { authenticate, requireCapability } from './auth/authenticate.js';
 import type { Caller, Capability } from './auth/capabilities.js';
@@ -22,9 +23,10 @@ export type App = ReturnType<typeof createFastify>;
 /** FACTS.md §6: payloads are limited to 500 KB; the parser refuses more before reading it all. */
 export const BODY_LIMIT = 500 * 1024;
 
-function createFastify(ctx: AppContext) {
+function createFastify() {
   return Fastify({
-    logger: { level: ctx.config.logLevel, base: undefined },
+    // Request logs are written by http/requestLog.ts, without a logger per request.
+    logger: false,
     genReqId: () => newId(),
     bodyLimit: BODY_LIMIT,
     // Unknown paths and wrong methods are one error (FACTS.md §6); trailing slashes are not special.
@@ -39,10 +41,14 @@ export interface ServerOptions {
   /** SHA-256 of the admin token. */
   adminTokenHash: string;
   redis?: Redis | null;
+  /** Where logs go; by default JSON lines on stdout at the configured level. */
+  log?: Logger;
 }
 
 export async function buildServer(ctx: AppContext, options: ServerOptions): Promise<App> {
-  const app = createFastify(ctx);
+  const app = createFastify();
+  const log = options.log ?? createLogger(ctx.config.logLevel);
+  logRequests(app, log);
   const versions = new VersionEngine();
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -51,9 +57,9 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     if (apiError.code === 'validation_error' && request.surface === 'v1' && request.apiVersion !== LATEST_VERSION) {
       const route = `${request.method} ${request.routeOptions.url}`;
       const translated = versions.translateValidationMessage(request.apiVersion, route, apiError.message);
-      if (translated !== apiError.message) return errorHandler(new ApiError('validation_error', translated), request, reply);
+      if (translated !== apiError.message) return errorHandler(new ApiError('validation_error', translated), request, reply, log);
     }
-    return errorHandler(error, request, reply);
+    return errorHandler(error, request, reply, log);
   });
   app.setNotFoundHandler((request, reply) => renderError(request, reply, new ApiError('invalid_request_url')));
   app.decorateRequest('caller', null);

@@ -5,11 +5,13 @@ import { createStore } from './storage/createStore.js';
 import { buildServer, type App } from './server.js';
 import { resolveAdminToken } from './adminToken.js';
 import { hashToken } from './auth/tokens.js';
+import { createLogger, type Logger } from './http/requestLog.js';
 
 export interface Running {
   app: App;
   url: string;
   adminToken: string;
+  log: Logger;
   close(): Promise<void>;
 }
 
@@ -28,13 +30,14 @@ export async function startFolio(config: Config): Promise<Running> {
     store,
     maxFileUploadBytes: Number(process.env.FOLIO_MAX_FILE_UPLOAD_BYTES || DEFAULT_MAX_FILE_UPLOAD_BYTES),
   };
-  const app = await buildServer(ctx, { adminTokenHash: hashToken(adminToken), redis });
+  const log = createLogger(config.logLevel);
+  const app = await buildServer(ctx, { adminTokenHash: hashToken(adminToken), redis, log });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   const url = await app.listen({ host: config.host, port: config.port });
   if (created) {
     // Printed once, on the start that generated it; it stays in the data dir for operators.
     process.stdout.write(`Folio admin token (stored in ${config.dataDir}/admin-token): ${adminToken}\n`);
   }
-  app.log.info({ url, store: store.dialect, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
-  return { app, url, adminToken, close: () => app.close() };
+  log.info({ url, store: store.dialect, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
+  return { app, url, adminToken, log, close: () => app.close() };
 }

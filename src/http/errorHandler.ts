@@ -1,3 +1,4 @@
+import type { Logger } from './requestLog.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/registry.js';
 import { formatValidationError, type InputPart } from '../errors/validationMessage.js';
@@ -45,11 +46,11 @@ export function renderError(request: FastifyRequest, reply: FastifyReply, apiErr
   return reply.code(apiError.status).type('application/json; charset=utf-8').send(body);
 }
 
-export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply, log: Logger) {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
     // The body says nothing of internals; the log carries them, keyed by the request id.
-    request.log.error({ err: error, request_id: request.id }, 'request failed');
+    log.error({ err: error, reqId: request.id }, 'request failed');
   }
   return renderError(request, reply, apiError);
 }

@@ -1,0 +1,26 @@
+import { pino, type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+
+export type { Logger };
+
+/** JSON lines on stdout, as Fastify's own logger writes them. */
+export function createLogger(level: string): Logger {
+  return pino({ level, base: undefined });
+}
+
+/**
+ * One structured line per request, carrying its id, written when the response has gone. Fastify's
+ * built-in request logging gives every request a child logger whether or not anything is logged,
+ * which cost about a tenth of the throughput of `GET /v1/users/me` (docs/benchmarks.md, "users-me");
+ * here the hook exists only when the level writes these lines at all.
+ */
+export function logRequests(app: FastifyInstance, log: Logger): void {
+  if (!log.isLevelEnabled('info')) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    log.info(
+      { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
+}
