@@ -1,5 +1,4 @@
 import Fastify, { type FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import './http/augment.js';
@@ -8,6 +7,7 @@ import { ApiError } from './errors/registry.js';
 import { errorHandler, renderError, toApiError } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validators.js';
 import { rejectNul } from './http/rejectNul.js';
+import { createRateLimit } from './http/rateLimit.js';
 import { createLogger, logRequests, type Logger } from './http/requestLog.js';
 import { readVersion } from './http/versionHeader.js';
 import { authenticate, requireCapability } from './auth/authenticate.js';
@@ -87,30 +87,14 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     done(null, parsed);
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    max: ctx.config.rateLimit ? Math.max(1, Math.round(ctx.config.rateLimit * ctx.config.rateLimitWindow)) : 1,
-    timeWindow: ctx.config.rateLimitWindow * 1000,
-    keyGenerator: (request) => request.caller?.connectionId ?? request.ip,
-    nameSpace: 'folio-rl-',
-    redis: options.redis ?? undefined,
-    // A Redis outage must not take the API down with it: requests pass unlimited meanwhile.
-    skipOnError: true,
-  });
-  const checkRateLimit = ctx.config.rateLimit ? app.createRateLimit() : null;
+  const checkRateLimit = ctx.config.rateLimit
+    ? createRateLimit({ rate: ctx.config.rateLimit, windowSeconds: ctx.config.rateLimitWindow, redis: options.redis })
+    : null;
 
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-
-  const limitRate = async (request: FastifyRequest): Promise<void> => {
-    const limit = await checkRateLimit!(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      const retryAfter = Math.max(1, Math.ceil(limit.ttl / 1000));
-      throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
-    }
-  };
 
   /** After authentication: the version header, the rate limit, the capability (docs/decisions.md, "Check order"). */
   const admitV1 = (request: FastifyRequest, caller: Caller, capability: Capability | undefined): void | Promise<void> => {
@@ -120,7 +104,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
       if (capability) requireCapability(caller, capability);
     };
     if (!checkRateLimit) return check();
-    return limitRate(request).then(check);
+    return checkRateLimit(caller.connectionId).then(check);
   };
 
   // Callback style, and synchronous as far as the store allows: this runs before every request.

@@ -99,4 +99,16 @@ describe('rate limits shared through Redis', () => {
       await first.close();
     }
   });
+
+  test('an unreachable Redis disables limiting instead of failing requests', async () => {
+    // Nothing listens on port 1: every budget check fails, and requests must still be served.
+    const server = await startTestServer({ FOLIO_RATE_LIMIT: '1', FOLIO_RATE_LIMIT_WINDOW: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const fx = await makeWorkspace(server);
+      const statuses = (await burst(server, fx.token, 6)).map((r) => r.status);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200]);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,0 +1,34 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from '../errors/registry.js';
+
+export interface RateLimitSettings {
+  /** Average requests per second per connection. */
+  rate: number;
+  /** Seconds over which the average is kept; the burst is rate × window. */
+  windowSeconds: number;
+  /** When given, every instance counts in the same budget. */
+  redis?: Redis | null;
+}
+
+/**
+ * Per-connection budgets (rate-limiter-flexible: fixed windows, in memory or shared through
+ * Redis). Returns the check to run once a request is authenticated: it resolves when the request
+ * may go on and rejects with 429 `rate_limited` and an integer Retry-After otherwise. A Redis
+ * outage must not take the API down with it: requests pass unlimited meanwhile.
+ */
+export function createRateLimit(settings: RateLimitSettings): (connectionId: string) => Promise<void> {
+  const options = { points: Math.max(1, Math.round(settings.rate * settings.windowSeconds)), duration: settings.windowSeconds, keyPrefix: 'folio-rl' };
+  const limiter: RateLimiterAbstract = settings.redis
+    ? new RateLimiterRedis({ ...options, storeClient: settings.redis, rejectIfRedisNotReady: true })
+    : new RateLimiterMemory(options);
+  return (connectionId) =>
+    limiter.consume(connectionId).then(
+      () => undefined,
+      (outcome: unknown) => {
+        if (!(outcome instanceof RateLimiterRes)) return undefined;
+        const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
+      },
+    );
+}
