@@ -96,15 +96,26 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     closing = true;
   });
 
+  type Done = (error?: Error) => void;
+
   /** After authentication: the version header, the rate limit, the capability (docs/decisions.md, "Check order"). */
-  const admitV1 = (request: FastifyRequest, caller: Caller, capability: Capability | undefined): void | Promise<void> => {
+  const admitV1 = (request: FastifyRequest, caller: Caller, capability: Capability | undefined, done: Done): void => {
     request.caller = caller;
-    request.apiVersion = readVersion(request.headers);
-    const check = () => {
-      if (capability) requireCapability(caller, capability);
+    const finish = () => {
+      try {
+        if (capability) requireCapability(caller, capability);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     };
-    if (!checkRateLimit) return check();
-    return checkRateLimit(caller.connectionId).then(check);
+    try {
+      request.apiVersion = readVersion(request.headers);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (checkRateLimit) checkRateLimit(caller.connectionId).then(finish, done);
+    else finish();
   };
 
   // Callback style, and synchronous as far as the store allows: this runs before every request.
@@ -112,26 +123,26 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     reply.header('x-request-id', request.id);
     const config = request.routeOptions.config;
     request.surface = config.surface ?? null;
-    let pending: void | Promise<void> = undefined;
+    let caller: Caller | Promise<Caller> | null = null;
     try {
       if (closing) {
         // Requests still arriving on kept-alive connections while in-flight ones drain.
         reply.header('connection', 'close');
         throw new ApiError('service_unavailable', 'The server is shutting down. Please try again.');
       }
-      if (config.surface === 'v1') {
-        const caller = authenticate(ctx.store, request.headers.authorization);
-        pending = caller instanceof Promise ? caller.then((c) => admitV1(request, c, config.capability)) : admitV1(request, caller, config.capability);
-      } else if (config.surface === 'admin') {
+      if (config.surface === 'admin') {
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
         if (!token || !tokensMatch(token, options.adminTokenHash)) throw new ApiError('unauthorized', 'Admin token is invalid.');
       }
+      if (config.surface === 'v1') caller = authenticate(ctx.store, request.headers.authorization);
     } catch (error) {
       return done(error as Error);
     }
-    if (pending) pending.then(() => done(), done);
-    else done();
+    // done() runs the rest of the request, so it is called outside the try above.
+    if (caller === null) done();
+    else if (caller instanceof Promise) caller.then((found) => admitV1(request, found, config.capability, done), done);
+    else admitV1(request, caller, config.capability, done);
   });
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
