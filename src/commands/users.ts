@@ -6,12 +6,19 @@ import { findUser, listUsers } from '../storage/repositories/users.js';
 import { findWorkspace } from '../storage/repositories/workspaces.js';
 import { presentUser } from '../presenters/user.js';
 
-/** GET /v1/users/me: the connection's bot user with its owner and workspace, at any capability level. */
-export async function getMe(ctx: AppContext, caller: Caller) {
+/**
+ * GET /v1/users/me: the connection's bot user with its owner and workspace, at any capability
+ * level. The caller's rows usually came with authentication, and then no promise is made.
+ */
+export function getMe(ctx: AppContext, caller: Caller): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (caller.rows) {
     const { bot, workspace, owner } = caller.rows;
     return presentUser(bot, caller, { workspace, owner, maxFileUploadBytes: ctx.maxFileUploadBytes });
   }
+  return loadMe(ctx, caller);
+}
+
+async function loadMe(ctx: AppContext, caller: Caller) {
   const db = ctx.store.db;
   const [bot, workspace, owner] = await Promise.all([
     findUser(db, caller.workspaceId, caller.botId),

@@ -6,7 +6,8 @@ import { getMe, listWorkspaceUsers, retrieveUser } from '../../commands/users.js
 import { parseIdParam } from '../../http/ids.js';
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {
-  app.get('/v1/users/me', { config: { surface: 'v1' } }, async (request) => getMe(ctx, request.caller!));
+  // Not async: getMe answers without a promise when authentication already read the rows.
+  app.get('/v1/users/me', { config: { surface: 'v1' } }, (request) => getMe(ctx, request.caller!));
 
   app.get('/v1/users', { config: { surface: 'v1' }, schema: { querystring: PaginationQuery } }, async (request) =>
     listWorkspaceUsers(ctx, request.caller!, request.query.start_cursor, request.query.page_size ?? 100),
