@@ -53,6 +53,10 @@ export async function loadPresentedValues(db: Db, pageIds: readonly string[]): P
     .select(['page_id', 'property_id', 'value'])
     .where('page_id', 'in', [...new Set(pageIds)])
     .execute();
+  return groupByPage(byPage, rows);
+}
+
+function groupByPage<Row extends { page_id: string }>(byPage: Map<string, Row[]>, rows: readonly Row[]): Map<string, Row[]> {
   for (const row of rows) {
     const list = byPage.get(row.page_id);
     if (list) list.push(row);
@@ -177,12 +181,7 @@ export async function loadValues(db: Db, pageIds: readonly string[]): Promise<Ma
     .selectAll()
     .where('page_id', 'in', [...new Set(pageIds)])
     .execute();
-  for (const row of rows) {
-    const list = byPage.get(row.page_id);
-    if (list) list.push(row);
-    else byPage.set(row.page_id, [row]);
-  }
-  return byPage;
+  return groupByPage(byPage, rows);
 }
 
 /** Pages whose multi-valued properties hold one of `items` (for relations: pages related to them). */
