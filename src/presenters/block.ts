@@ -1,7 +1,8 @@
 import type { Db } from '../storage/createStore.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type BlockContent } from '../domain/contentShapes.js';
-import { findRows, parentsWithChildren } from '../storage/repositories/blocks.js';
+import { parentsWithChildren } from '../storage/repositories/blocks.js';
+import { findObjects } from '../storage/repositories/pageValues.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 
@@ -95,7 +96,7 @@ export function childrenSourceId(row: ObjectRow): string {
 /** Presents a list of blocks with two queries at most: has_children for all, and databases of data source parents. */
 export async function presentBlocks(db: Db, rows: readonly ObjectRow[]): Promise<Record<string, unknown>[]> {
   const sources = rows.filter((r) => r.parent_type === 'data_source_id' && r.parent_id).map((r) => r.parent_id!);
-  const [withChildren, sourceRows] = await Promise.all([parentsWithChildren(db, rows.map(childrenSourceId)), findRows(db, sources)]);
+  const [withChildren, sourceRows] = await Promise.all([parentsWithChildren(db, rows.map(childrenSourceId)), findObjects(db, sources)]);
   const databaseOf = new Map(sourceRows.map((s) => [s.id, s.parent_id]));
   return rows.map((row) =>
     presentBlock(row, {

@@ -129,12 +129,3 @@ export async function touchPageOf(db: Db, id: string, actorId: string, at: strin
     )
     .execute();
 }
-
-export async function findRows(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('objects')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-}
