@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { VISIBLE_FIRST_BELOW } from './storage/repositories/search.js';
 
 /** Runtime configuration, read from the environment (see README "Configuration"). */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Public base URL used to build `url` fields of pages and databases. */
   publicUrl: string;
+  /** Search reads a connection's shares first when they reach fewer objects than this (src/storage/repositories/search.ts). */
+  searchVisibleFirstBelow: number;
 }
 
 export const DEFAULT_PORT = 7071;
@@ -48,5 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWindow: env.FOLIO_RATE_LIMIT_WINDOW ? positiveNumber('FOLIO_RATE_LIMIT_WINDOW', env.FOLIO_RATE_LIMIT_WINDOW) : 10,
     logLevel: env.FOLIO_LOG_LEVEL || 'info',
     publicUrl: (env.FOLIO_PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    searchVisibleFirstBelow: env.FOLIO_SEARCH_VISIBLE_FIRST_BELOW
+      ? positiveNumber('FOLIO_SEARCH_VISIBLE_FIRST_BELOW', env.FOLIO_SEARCH_VISIBLE_FIRST_BELOW)
+      : VISIBLE_FIRST_BELOW,
   };
 }

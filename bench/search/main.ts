@@ -1,7 +1,7 @@
 /**
  * The search benchmark on its own (docs/benchmarks.md, "search"):
  *
- *   node --import tsx bench/search/main.ts [--pages 1000000] [--dir /tmp/folio-search-1m] [--record]
+ *   node --import tsx bench/search/main.ts [--pages 1000000] [--dir /tmp/folio-search-1m] [--record] [--profile]
  *   DATABASE_URL=postgres://…/folio_search_bench node --import tsx bench/search/main.ts --pages 200000 --record
  *
  * The workspace is generated on first use (scripts/generateWorkspace.ts) and reused while its
@@ -40,7 +40,10 @@ export function recordSection(result: SearchBenchResult, context: { startedAt: D
     `- Command: \`${context.command}\``,
     '',
     markdownTables(result),
-    `**${verdict(result)}**`,
+    verdict(result)
+      .split('\n')
+      .map((line) => `**${line}**`)
+      .join('\n\n'),
     '',
   ].join('\n');
 }
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       record: { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       entry: { type: 'string', default: 'dist/src/cli.js' },
+      profile: { type: 'boolean', default: false },
     },
   });
   const pages = integer('pages', values.pages, 1_000_000);
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
     rounds: integer('rounds', values.rounds, 2),
     build: !values['no-build'],
     entry: values.entry,
+    profile: values.profile,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(`\nsearch on ${result.store}\n\n${markdownTables(result)}\n${verdict(result)}\n`);

@@ -20,8 +20,10 @@ import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { VISIBLE_FIRST_BELOW } from '../../src/storage/repositories/search.js';
+import { tuneSqliteReads } from '../../src/storage/createStore.js';
 import { generateWorkspace, type WorkspaceManifest } from '../../scripts/generateWorkspace.js';
-import { buildProject, cleanEnv, freePort, spawnServer, type ServerProcess } from '../lib/processes.js';
+import { buildProject, cleanEnv, freePort, REPO_ROOT, spawnServer, type ServerProcess } from '../lib/processes.js';
 
 /** From very common to rare, in the generator's vocabulary (their match counts are measured and reported). */
 export const QUERIES = [
@@ -48,6 +50,8 @@ export interface SearchBenchConfig {
   rounds: number;
   build: boolean;
   entry: string;
+  /** Start the server with --cpu-prof; the profile is written under .bench/profiles when it stops. */
+  profile?: boolean;
   log(line: string): void;
 }
 
@@ -134,6 +138,8 @@ function presentationIds(rows: readonly PresentedRow[]): { pageIds: string[]; so
 function sqliteRunner(file: string, workspaceId: string): RawRunner {
   const db = new SQLite(file, { readonly: true });
   db.pragma('busy_timeout = 5000');
+  // The server's page cache and memory map: raw SQL must read the file as the server does.
+  tuneSqliteReads(db);
   const cache = new Map<string, SQLite.Statement>();
   const prepared = (text: string) => {
     let statement = cache.get(text);
@@ -160,10 +166,12 @@ function sqliteRunner(file: string, workspaceId: string): RawRunner {
     page: async (connectionId, query, visibleFirst) => {
       let hits: Array<{ object_id: string }>;
       if (visibleFirst) {
+        // The bench's titles have no cased letters beyond ASCII, so the LIKE alone decides (src/storage/titleFolding.ts).
         hits = prepared(
-          `SELECT CAST(s.seq AS TEXT) AS seq, s.object_id FROM (SELECT DISTINCT a.descendant_id AS id FROM grants g JOIN object_ancestors a ON a.ancestor_id = g.object_id WHERE g.connection_id = ?) r
-           CROSS JOIN search_index s ON s.object_id = r.id WHERE ${current} AND s.title LIKE ? ESCAPE '\\' ORDER BY s.seq LIMIT 101`,
-        ).all(connectionId, workspaceId, escape(query)) as typeof hits;
+          `SELECT CAST(s.seq AS TEXT) AS seq, s.object_id FROM search_index s
+           WHERE s.seq IN (SELECT sc.seq FROM grants g CROSS JOIN search_scope sc ON sc.ancestor_id = g.object_id WHERE g.connection_id = ? AND sc.title LIKE ? ESCAPE '\\')
+             AND ${current} ORDER BY s.seq LIMIT 101`,
+        ).all(connectionId, escape(query.toLowerCase()), workspaceId) as typeof hits;
       } else if ([...query].length >= 3) {
         hits = prepared(
           `SELECT CAST(s.seq AS TEXT) AS seq, s.object_id FROM search_fts CROSS JOIN search_index s ON s.seq = search_fts.rowid
@@ -210,8 +218,9 @@ async function postgresRunner(url: string, workspaceId: string): Promise<RawRunn
       ).rows[0].n,
     page: async (connectionId, query, visibleFirst) => {
       const text = visibleFirst
-        ? `SELECT s.seq::text AS seq, s.object_id FROM (SELECT DISTINCT a.descendant_id AS id FROM grants g JOIN object_ancestors a ON a.ancestor_id = g.object_id WHERE g.connection_id = $1) r
-           JOIN search_index s ON s.object_id = r.id WHERE ${current} AND lower(s.title) LIKE lower($3) ORDER BY s.seq LIMIT 101`
+        ? `SELECT c.seq::text AS seq, s.object_id FROM (SELECT DISTINCT sc.seq FROM grants g JOIN search_scope sc ON sc.ancestor_id = g.object_id
+             WHERE g.connection_id = $1 AND lower(sc.title) LIKE lower($3) ORDER BY sc.seq) c
+           JOIN search_index s ON s.seq = c.seq WHERE ${current} ORDER BY c.seq LIMIT 101`
         : `SELECT s.seq::text AS seq, s.object_id FROM search_index s WHERE ${current} AND lower(s.title) LIKE lower($3)
            AND (SELECT 1 FROM object_ancestors a JOIN grants g ON g.object_id = a.ancestor_id WHERE a.descendant_id = s.object_id AND g.connection_id = $1 LIMIT 1) IS NOT NULL
            ORDER BY s.seq LIMIT 101`;
@@ -268,7 +277,8 @@ async function startServer(config: SearchBenchConfig, dataDir: string): Promise<
     FOLIO_ADMIN_TOKEN: `bench-${randomBytes(16).toString('hex')}`,
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
-  const server = await spawnServer({ name: 'folio', args: [config.entry, 'serve'], env, port, readyPath: '/readyz', timeoutMs: 120_000 });
+  const profile = config.profile ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO_ROOT, '.bench', 'profiles')] : [];
+  const server = await spawnServer({ name: 'folio', args: [...profile, config.entry, 'serve'], env, port, readyPath: '/readyz', timeoutMs: 120_000 });
   const responseTimes = new Map<string, number>();
   let pending = '';
   server.child.stdout!.on('data', (chunk: Buffer) => {
@@ -302,8 +312,8 @@ export async function runSearchBench(config: SearchBenchConfig): Promise<SearchB
       wide: await raw.reachable(manifest.connections.wide.id),
       narrow: await raw.reachable(manifest.connections.narrow.id),
     };
-    // The server's own rule (src/storage/repositories/search.ts): under 5,000 reachable objects, visible first.
-    const visibleFirst = { wide: reachable.wide < 5000, narrow: reachable.narrow < 5000 };
+    // The server's own rule (src/storage/repositories/search.ts), at its default threshold.
+    const visibleFirst = { wide: reachable.wide < VISIBLE_FIRST_BELOW, narrow: reachable.narrow < VISIBLE_FIRST_BELOW };
     const stats: QueryStats[] = [];
     for (const connection of ['wide', 'narrow'] as const) {
       for (const query of QUERIES) stats.push({ connection, query, matches: await raw.count(query), returned: 0, e2e: [], server: [], raw: [] });
@@ -430,22 +440,27 @@ export function summarize(result: SearchBenchResult, connection: 'wide' | 'narro
   };
 }
 
+/** The targets hold for every query of both connections: each connection's summary is judged. */
 export function verdict(result: SearchBenchResult): string {
-  const s = summarize(result, 'wide');
   const sqlite = result.store.startsWith('sqlite');
   const met = (ok: boolean) => (sqlite ? (ok ? 'met' : 'NOT met') : 'no target on PostgreSQL');
-  return [
-    `end to end p50 ${f(s.e2eP50)} ms (target ≤ ${TARGETS.p50}: ${met(s.e2eP50 <= TARGETS.p50)})`,
-    `p99 ${f(s.e2eP99)} ms (target ≤ ${TARGETS.p99}: ${met(s.e2eP99 <= TARGETS.p99)})`,
-    `in-server / raw SQL at p50 ${s.serverRatio.toFixed(2)} (target ≤ ${TARGETS.ratio}: ${met(s.serverRatio <= TARGETS.ratio)})`,
-    `end to end / raw SQL ${s.e2eRatio.toFixed(2)}`,
-  ].join('; ');
+  return (['wide', 'narrow'] as const)
+    .map((connection) => {
+      const s = summarize(result, connection);
+      return [
+        `${connection}: end to end p50 ${f(s.e2eP50)} ms (target ≤ ${TARGETS.p50}: ${met(s.e2eP50 <= TARGETS.p50)})`,
+        `p99 ${f(s.e2eP99)} ms (target ≤ ${TARGETS.p99}: ${met(s.e2eP99 <= TARGETS.p99)})`,
+        `in-server / raw SQL at p50 ${s.serverRatio.toFixed(2)} (target ≤ ${TARGETS.ratio}: ${met(s.serverRatio <= TARGETS.ratio)})`,
+        `end to end / raw SQL ${s.e2eRatio.toFixed(2)}`,
+      ].join('; ');
+    })
+    .join('\n');
 }
 
 export function markdownTables(result: SearchBenchResult): string {
   const out: string[] = [];
   for (const connection of ['wide', 'narrow'] as const) {
-    const plan = result.reachable[connection] < 5000 ? 'visible-first plan' : 'ordered plan';
+    const plan = result.reachable[connection] < VISIBLE_FIRST_BELOW ? 'visible-first plan' : 'ordered plan';
     out.push(
       `**${connection}** connection (${result.manifest.connections[connection].description}; ${result.reachable[connection].toLocaleString('en')} objects reachable, ${plan}):`,
       '',

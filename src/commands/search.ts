@@ -5,6 +5,7 @@ import { validationError, type ApiError } from '../errors/registry.js';
 import { describeValue } from '../errors/validationMessage.js';
 import { decodeCursor, encodeCursor, listPage } from '../http/cursor.js';
 import { presentObjects } from '../presenters/objects.js';
+import type { JsonSplice } from '../presenters/jsonSplice.js';
 import type { SearchRequest } from '../schemas/search.js';
 import { findSearchHits, isSearchSeq, isSearchSnapshot, takeSearchSnapshot } from '../storage/repositories/search.js';
 
@@ -29,9 +30,10 @@ function listingKey(parts: { query: string | null; object: string | null; inTras
  * Cursors are [snapshot, seq of the last hit, listing key]: every page of a listing reads the
  * index as it was when its first page was answered, in an order edits cannot change, so an object
  * that exists throughout appears exactly once however the workspace changes meanwhile (the design
- * is explained in src/storage/migrations/002_search_index.ts).
+ * is explained in src/storage/migrations/002_search_index.ts). With `splice`, stored property
+ * values stay text for the caller to write out (src/presenters/jsonSplice.ts).
  */
-export async function searchTitles(ctx: AppContext, caller: Caller, body: SearchRequest) {
+export async function searchTitles(ctx: AppContext, caller: Caller, body: SearchRequest, splice?: JsonSplice) {
   const filter = body.filter ?? {};
   // The object filter is a pair (FACTS.md §4); in_trash may come with it or alone.
   if (filter.property !== undefined && filter.value === undefined) {
@@ -63,20 +65,24 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
     snapshot = await takeSearchSnapshot(db);
   }
 
-  const hits = await findSearchHits(db, {
-    workspaceId: caller.workspaceId,
-    connectionId: caller.connectionId,
-    query,
-    object,
-    inTrash,
-    direction,
-    snapshot,
-    after,
-    limit: pageSize + 1,
-  });
+  const hits = await findSearchHits(
+    db,
+    {
+      workspaceId: caller.workspaceId,
+      connectionId: caller.connectionId,
+      query,
+      object,
+      inTrash,
+      direction,
+      snapshot,
+      after,
+      limit: pageSize + 1,
+    },
+    { visibleFirstBelow: ctx.config.searchVisibleFirstBelow },
+  );
   const page = hits.slice(0, pageSize);
   const rows = page.map((h) => h.row).filter((row): row is NonNullable<typeof row> => row !== null);
-  const results = await presentObjects(db, rows, { baseUrl: ctx.config.publicUrl });
+  const results = await presentObjects(db, rows, { baseUrl: ctx.config.publicUrl, splice });
   const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [snapshot, page[page.length - 1].seq, listing]) : null;
   return listPage('page_or_data_source', results, next, { request_status: { type: 'complete' } });
 }

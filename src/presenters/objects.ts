@@ -3,6 +3,7 @@ import type { ObjectRow } from '../storage/schema.js';
 import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
 import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
 import { presentPage } from './page.js';
+import type { JsonSplice } from './jsonSplice.js';
 import { presentDataSource } from './dataSource.js';
 import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
 import type { Schema } from '../domain/properties/schemaTypes.js';
@@ -13,23 +14,23 @@ interface ParsedSchema {
   names: ReadonlyMap<string, string>;
 }
 
-/** Recently seen data source schemas, parsed, keyed by their stored JSON itself. */
-const schemasByText = new Map<string, ParsedSchema>();
+/** Recently seen data source schemas, parsed, by data source id, with the stored JSON they came from. */
+const schemasById = new Map<string, { content: string; parsed: ParsedSchema }>();
 const SCHEMA_CACHE_SIZE = 2000;
 
 /**
  * Parsing a schema costs more than comparing its text, and a page of results shares a few dozen
- * schemas that rarely change, so parsed schemas are remembered by the exact stored text: an
- * edited schema is a new key. Callers only read them.
+ * schemas that rarely change, so parsed schemas are remembered with the exact stored text they
+ * came from: an edited schema no longer compares equal. Keyed by id rather than by the text, which
+ * would hash every schema's whole text on every read. Callers only read them.
  */
-function parsedSchema(content: string): ParsedSchema {
-  let parsed = schemasByText.get(content);
-  if (!parsed) {
-    const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
-    parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
-    if (schemasByText.size >= SCHEMA_CACHE_SIZE) schemasByText.delete(schemasByText.keys().next().value as string);
-    schemasByText.set(content, parsed);
-  }
+function parsedSchema(id: string, content: string): ParsedSchema {
+  const cached = schemasById.get(id);
+  if (cached && cached.content === content) return cached.parsed;
+  const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
+  const parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
+  if (!cached && schemasById.size >= SCHEMA_CACHE_SIZE) schemasById.delete(schemasById.keys().next().value as string);
+  schemasById.set(id, { content, parsed });
   return parsed;
 }
 
@@ -38,7 +39,11 @@ function parsedSchema(content: string): ParsedSchema {
  * queries: property values (as of now), the pages' data sources and the data sources' databases
  * are each loaded once for the list, and only the columns presenting needs.
  */
-export async function presentObjects(db: Db, rows: readonly ObjectRow[], options: { baseUrl: string }): Promise<Record<string, unknown>[]> {
+export async function presentObjects(
+  db: Db,
+  rows: readonly ObjectRow[],
+  options: { baseUrl: string; splice?: JsonSplice },
+): Promise<Record<string, unknown>[]> {
   const pages: ObjectRow[] = [];
   const sourceIds = new Set<string>();
   const databaseIds = new Set<string>();
@@ -58,7 +63,7 @@ export async function presentObjects(db: Db, rows: readonly ObjectRow[], options
     findSchemaSources(db, [...sourceIds]),
     findObjects(db, [...databaseIds]),
   ]);
-  const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.content) }]));
+  const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.id, s.content) }]));
   const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])));
   const databaseById = new Map(databases.map((d) => [d.id, d]));
   return rows.map((row) => {
@@ -69,6 +74,7 @@ export async function presentObjects(db: Db, rows: readonly ObjectRow[], options
       baseUrl: options.baseUrl,
       names: inSource ? (source?.names ?? new Map()) : undefined,
       databaseId: source?.databaseId ?? null,
+      splice: options.splice,
     });
   });
 }

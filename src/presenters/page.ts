@@ -3,6 +3,7 @@ import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import { PAGE_REFERENCE_LIMIT, REFERENCE_LIST_TYPES } from '../domain/properties/propertyTypes.js';
+import type { JsonSplice } from './jsonSplice.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
   switch (row.parent_type) {
@@ -54,6 +55,31 @@ function presentValue(row: ObjectRow, propertyId: string, stored: Record<string,
   return value;
 }
 
+/**
+ * A stored value no longer than this holds at most PAGE_REFERENCE_LIMIT items in any list: 26
+ * items of the smallest kind, a relation's {"id":"<uuid>"} (43 characters), need 1,143.
+ */
+const SHORT_ENOUGH_FOR_ANY_LIST = 26 * 43 + 25;
+
+/** Types not shown as stored: from the page row, or (relation) with has_more added. */
+const NOT_AS_STORED = new Set(['created_time', 'last_edited_time', 'created_by', 'last_edited_by', 'relation']);
+
+const TYPE_PREFIX = '{"type":"';
+
+/**
+ * A stored value for a splice (jsonSplice.ts): when it is shown as stored with its id in front,
+ * as its text; otherwise (values from the row, relations, lists that may need cutting, or text
+ * this code did not write) parsed and presented as usual.
+ */
+function presentStoredText(row: ObjectRow, propertyId: string, text: string, splice: JsonSplice): unknown {
+  const typeEnd = text.startsWith(TYPE_PREFIX) ? text.indexOf('"', TYPE_PREFIX.length) : -1;
+  const type = typeEnd > 0 ? text.slice(TYPE_PREFIX.length, typeEnd) : null;
+  if (type === null || NOT_AS_STORED.has(type) || text.length >= SHORT_ENOUGH_FOR_ANY_LIST) {
+    return presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>);
+  }
+  return splice.add(`{"id":${JSON.stringify(propertyId)},${text.slice(1)}`);
+}
+
 export interface PresentPageOptions {
   baseUrl: string;
   /** Property id → name: the data source schema. Pages outside a database only have "title". */
@@ -63,6 +89,8 @@ export interface PresentPageOptions {
   filterProperties?: ReadonlySet<string>;
   /** The page an object under a block sits in (for versions before 2022-06-28). */
   enclosingPageId?: string | null;
+  /** Values shown as stored go into the response as their text (jsonSplice.ts). */
+  splice?: JsonSplice;
 }
 
 /**
@@ -77,7 +105,9 @@ export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[]
     const name = options.names ? options.names.get(value.property_id) : value.property_id === 'title' ? 'title' : undefined;
     if (name === undefined) continue;
     if (options.filterProperties && !options.filterProperties.has(value.property_id) && !options.filterProperties.has(name)) continue;
-    properties[name] = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
+    properties[name] = options.splice
+      ? presentStoredText(row, value.property_id, value.value, options.splice)
+      : presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
   }
   const page: Record<string, unknown> = {
     object: 'page',

@@ -64,12 +64,19 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  // The default 2 MB page cache makes a large workspace re-read its indexes from the file on every
-  // search (bench search: 5.9 → 4.4 ms of store time per request with these). Memory-mapped reads
-  // avoid a copy per page; writes still go through the WAL.
+  tuneSqliteReads(database);
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
+}
+
+/**
+ * The default 2 MB page cache makes a large workspace re-read its indexes from the file on every
+ * search (bench search: 5.9 → 4.4 ms of store time per request with these). Memory-mapped reads
+ * avoid a copy per page; writes still go through the WAL. Exported so the search bench's raw SQL
+ * reads the file as the server does.
+ */
+export function tuneSqliteReads(database: SQLite.Database): void {
   database.pragma('cache_size = -131072');
   database.pragma('mmap_size = 1073741824');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
 }
 
 function openPostgres(url: string): { db: Kysely<DB>; pool: pg.Pool } {

@@ -8,6 +8,8 @@ import { insertObject } from '../../src/storage/repositories/objects.js';
 import { insertGrant } from '../../src/storage/repositories/grants.js';
 import { upsertPropertyValue } from '../../src/storage/repositories/propertyValues.js';
 import { setTrashed } from '../../src/domain/trash.js';
+import { moveObject } from '../../src/storage/repositories/moveObject.js';
+import { findObject } from '../../src/storage/repositories/objects.js';
 import { textItem } from '../../src/domain/richText.js';
 import { newId } from '../../src/http/ids.js';
 import type { Db } from '../../src/storage/createStore.js';
@@ -129,6 +131,18 @@ export class ContentWriter {
 
   async trash(id: string, trashed = true): Promise<void> {
     await this.store.transaction((trx) => setTrashed(trx, id, trashed, this.actorId, this.tick()));
+  }
+
+  /** Moves an object and its subtree, as the database and data source moves do. */
+  async move(id: string, parent: Parent, db?: Db): Promise<void> {
+    const run = async (trx: Db) => {
+      const row = await findObject(trx, id);
+      if (!row) throw new Error(`no object ${id}`);
+      await moveObject(trx, { id, trashed: row.trashed === 1, parentType: parent.type, parentId: parent.id, actorId: this.actorId, at: this.tick() }, [
+        'parent',
+      ]);
+    };
+    await (db ? run(db) : this.store.transaction(run));
   }
 
   async grant(connectionId: string, objectId: string): Promise<void> {

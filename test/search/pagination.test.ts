@@ -2,8 +2,8 @@
  * Paging through 1,000 search results while the workspace changes (issue 4, acceptance): every
  * object that exists throughout appears exactly once, whatever is renamed, edited or created
  * between or during the page requests. Two connections exercise both plans of the search
- * repository: "wide" reaches more than 5,000 objects (ordered plan), "narrow" about 1,000
- * (visible-first plan). Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+ * repository: "wide" reaches more than 5,000 objects (ordered plan, with the server's threshold set
+ * to 5,000 by FOLIO_SEARCH_VISIBLE_FIRST_BELOW), "narrow" about 1,000 (visible-first plan). Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ describe('search pagination under concurrent edits', () => {
   const search = (token: string, body: Json) => call<Json>(server.url, 'POST', '/v1/search', { token, body });
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ FOLIO_SEARCH_VISIBLE_FIRST_BELOW: '5000' });
     store = await openStore(server);
     fx = await makeWorkspace(server);
     writer = new ContentWriter(store, fx.workspaceId, fx.user.id);

@@ -9,12 +9,21 @@ import { configOf, type Property, type RelationConfig, type RollupConfig, type S
 /** How far marked values are followed through relations at a read, as refreshComputed does at a write. */
 const MAX_HOPS = 6;
 
-function markedIn(schema: Schema | undefined): Set<string> {
-  return new Set(
-    Object.values(schema ?? {})
-      .filter(isTimeDependent)
-      .map((p) => p.id),
-  );
+/** Per schema object (parsed schemas are shared and never changed in place): asked once per page of every read. */
+const marksBySchema = new WeakMap<Schema, ReadonlySet<string>>();
+
+function markedIn(schema: Schema | undefined): ReadonlySet<string> {
+  if (!schema) return new Set();
+  let marks = marksBySchema.get(schema);
+  if (!marks) {
+    marks = new Set(
+      Object.values(schema)
+        .filter(isTimeDependent)
+        .map((p) => p.id),
+    );
+    marksBySchema.set(schema, marks);
+  }
+  return marks;
 }
 
 /** Relations through which a marked property of `schema` reads related pages. */

@@ -2,6 +2,8 @@ import type { App } from '../../server.js';
 import type { AppContext } from '../../context.js';
 import { SearchBody } from '../../schemas/search.js';
 import { searchTitles } from '../../commands/search.js';
+import { JsonSplice } from '../../presenters/jsonSplice.js';
+import { LATEST_VERSION } from '../../versioning/versions.js';
 
 export function registerSearchRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -15,6 +17,13 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
         request.body ??= {};
       },
     },
-    async (request) => searchTitles(ctx, request.caller!, request.body),
+    async (request, reply) => {
+      // A response at the newest version goes out as presented, so stored values are written as
+      // stored; older versions are rewritten by the version modules, which need objects.
+      if (request.apiVersion !== LATEST_VERSION) return searchTitles(ctx, request.caller!, request.body);
+      const splice = new JsonSplice();
+      const page = await searchTitles(ctx, request.caller!, request.body, splice);
+      return reply.type('application/json; charset=utf-8').send(splice.stringify(page));
+    },
   );
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001_initial.js';
 import * as searchIndex from './002_search_index.js';
 import * as itemsByValue from './003_items_by_value.js';
+import * as searchScope from './004_search_scope.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_search_index': searchIndex,
   '003_items_by_value': itemsByValue,
+  '004_search_scope': searchScope,
 };
 
 export const migrationProvider: MigrationProvider = {

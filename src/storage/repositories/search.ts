@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../createStore.js';
 import type { DB, ObjectRow } from '../schema.js';
+import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
 
 /**
  * Title search over `search_index` (migration 002 explains the table, its versions and snapshots).
@@ -9,14 +10,19 @@ import type { DB, ObjectRow } from '../schema.js';
  * - ordered: walk the matches in sort order (FTS5 streams them in rowid = seq order; otherwise the
  *   (workspace_id, in_trash, seq) index) and test visibility row by row, stopping after one page.
  *   Its cost is about page size ÷ the fraction of matches the connection can see.
- * - visible first: list what the connection can see (its grants' subtrees), then filter and sort.
- *   Its cost is the size of those subtrees.
- * A connection whose grants reach fewer than VISIBLE_FIRST_LIMIT objects gets the second plan, any
- * other the first; both return the same rows.
+ * - visible first: read what the connection can see from search_scope (migration 004), by each of
+ *   its shares in sort order, filter, and stop after one page. Its cost is at most the size of
+ *   those subtrees, read as adjacent keys.
+ * A connection whose grants reach fewer than VISIBLE_FIRST_BELOW objects (FOLIO_SEARCH_VISIBLE_FIRST_BELOW)
+ * gets the second plan, any other the first; both return the same rows.
  */
 
-/** Below this many reachable objects (closure rows of the connection's grants) the visible-first plan is cheaper. */
-const VISIBLE_FIRST_LIMIT = 5000;
+/**
+ * Below this many reachable objects (closure rows of the connection's grants) the visible-first
+ * plan is cheaper. Measured on the 1M-page bench workspace (docs/benchmarks.md): a share of 20k
+ * objects answered in 3–7 ms visible first against 12–27 ms ordered; at 40k the two were even.
+ */
+export const VISIBLE_FIRST_BELOW = 30_000;
 
 /** Trigram indexes match substrings of at least this many characters; shorter queries scan. */
 const TRIGRAM = 3;
@@ -99,19 +105,6 @@ export function isSearchSeq(text: string): boolean {
   return isInt64Text(text, true);
 }
 
-/**
- * Case folding of the SQLite trigram tokenizer (case_sensitive 0): each character on its own to
- * its lower case. The visible-first plan filters in JavaScript with it, so both plans agree.
- */
-export function foldTitle(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const lower = ch.toLowerCase();
-    out += lower.length === ch.length || [...lower].length === 1 ? lower : ch;
-  }
-  return out;
-}
-
 /** `%`, `_` and `\` are literal in a title; they are escaped with `\` (STYLE.md, "User input never becomes SQL text"). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -192,17 +185,25 @@ async function countReachable(db: Db, connectionId: string, cap: number): Promis
   return Number(rows[0].n);
 }
 
-type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string };
+type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: string };
 
-/** The hits, in order, with their objects' rows read by the same statement. */
+/**
+ * The hits, in order, with their objects' rows read by the same statement; `hit_title` is the
+ * title of the version found (the object's may have changed since the snapshot).
+ */
 function withRows(hits: RawBuilder<unknown>, order: SearchDirection): RawBuilder<HitRow> {
   const direction = order === 'descending' ? sql`ASC` : sql`DESC`;
-  return sql<HitRow>`SELECT h.hit_seq, h.hit_object_id, o.* FROM (${hits}) h LEFT JOIN objects o ON o.id = h.hit_object_id
+  return sql<HitRow>`SELECT h.hit_seq, h.hit_object_id, h.hit_title, o.* FROM (${hits}) h LEFT JOIN objects o ON o.id = h.hit_object_id
     ORDER BY h.hit_key ${direction}`;
 }
 
+/** The row keeps its three hit_ columns: copying twenty others to drop them cost more than they do. */
+function toHit(r: HitRow): SearchHit {
+  return { seq: r.hit_seq, objectId: r.hit_object_id, row: r.id === null ? null : r };
+}
+
 function toHits(rows: readonly HitRow[]): SearchHit[] {
-  return rows.map(({ hit_seq: seq, hit_object_id: objectId, ...row }) => ({ seq, objectId, row: row.id === null ? null : row }));
+  return rows.map(toHit);
 }
 
 /** PostgreSQL: with at least this many titles matching, walking the sort order beats collecting every match. */
@@ -240,7 +241,7 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Prom
       ? sql`search_index s`
       : sql`search_index s INDEXED BY search_index_listing`;
   const ftsMatch = useFts ? [sql`search_fts MATCH ${`"${c.query!.replace(/"/g, '""')}"`}`] : [];
-  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id FROM ${from}
+  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title FROM ${from}
     WHERE ${sql.join([...ftsMatch, ...where], sql` AND `)}
     ORDER BY ${p.order} LIMIT ${c.limit}`;
   // Even with the trigram index out of reach, PostgreSQL may prefer reading the whole table and
@@ -251,36 +252,64 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Prom
   return toHits(rows);
 }
 
+/** Hits the visible-first plan reads per further statement when JavaScript turned titles down. */
+const SCOPE_BATCH = 256;
+
+/**
+ * The visible-first plan: the connection's shares' ranges of search_scope (migration 004), keyed
+ * (ancestor, seq), list what it can see with titles; the title test runs on that list, and only
+ * the seqs that pass are looked up in the index (trash, snapshot, kind), in sort order, stopping
+ * after one page. On SQLite, LIKE decides titles without cased letters beyond ASCII
+ * (src/storage/titleFolding.ts); the others pass it and are decided here with foldTitle.
+ */
 async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHit[]> {
-  const p = parts(db, c, 's.seq');
-  // SQLite's CROSS JOIN keeps the reachable set as the outer loop; PostgreSQL plans joins itself.
-  // On SQLite the title test runs in JavaScript with the trigram index's own folding, since
-  // SQLite's lower() and LIKE fold ASCII only; PostgreSQL's lower() is the index's folding.
-  const filterInJs = c.query !== null && !p.pg;
-  const where = [
-    sql`s.workspace_id = ${c.workspaceId}`,
-    sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
-    p.snapshotVisible,
-    p.objectFilter,
-    ...(p.seqAfter ? [p.seqAfter] : []),
-    ...(c.query !== null && p.pg ? [titleCondition(true, c.query)] : []),
-  ];
-  const candidates = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title
-    FROM (SELECT DISTINCT a.descendant_id AS id FROM grants g JOIN object_ancestors a ON a.ancestor_id = g.object_id
-          WHERE g.connection_id = ${c.connectionId}) reachable
-    ${p.pg ? sql`JOIN` : sql`CROSS JOIN`} search_index s ON s.object_id = reachable.id
-    WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY ${p.order}${filterInJs ? sql`` : sql` LIMIT ${c.limit}`}`;
-  if (!filterInJs) return toHits((await withRows(candidates, c.direction).execute(db)).rows);
-  const needle = foldTitle(c.query!);
-  const { rows } = await candidates.$castTo<{ hit_seq: string; hit_object_id: string; hit_title: string }>().execute(db);
-  const matching = rows.filter((r) => foldTitle(r.hit_title).includes(needle)).slice(0, c.limit);
-  const objects = await loadObjectsInOrder(
-    db,
-    matching.map((r) => r.hit_object_id),
-  );
-  const byId = new Map(objects.map((o) => [o.id, o]));
-  return matching.map((r) => ({ seq: r.hit_seq, objectId: r.hit_object_id, row: byId.get(r.hit_object_id) ?? null }));
+  const needle = c.query === null ? null : foldTitle(c.query);
+  const statement = (after: string | null, limit: number) => {
+    const inner = parts(db, { ...c, after }, 'sc.seq');
+    const outer = parts(db, { ...c, after }, 's.seq');
+    const titleTest =
+      needle === null
+        ? []
+        : inner.pg
+          ? [sql`lower(sc.title) LIKE lower(${`%${escapeLike(c.query!)}%`})`]
+          : // The folded query: a title without cased letters beyond ASCII matches it under LIKE exactly when under foldTitle.
+            [sql`(sc.title LIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\' OR sc.unsure = 1)`];
+    const visible = sql`SELECT ${inner.pg ? sql`DISTINCT ` : sql``}sc.seq FROM grants g ${inner.pg ? sql`JOIN` : sql`CROSS JOIN`} search_scope sc ON sc.ancestor_id = g.object_id
+      WHERE ${sql.join([sql`g.connection_id = ${c.connectionId}`, ...(inner.seqAfter ? [inner.seqAfter] : []), ...titleTest], sql` AND `)}`;
+    const hitWhere = [
+      sql`s.workspace_id = ${c.workspaceId}`,
+      sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
+      outer.snapshotVisible,
+      outer.objectFilter,
+      ...(outer.seqAfter ? [outer.seqAfter] : []),
+    ];
+    // Both stores walk the visible seqs in sort order, looking each up until the page is full:
+    // SQLite through the sorted table it builds for an IN list, PostgreSQL through a sorted
+    // subquery whose order the join keeps (it hashes an IN list, looking up every seq first).
+    return inner.pg
+      ? sql`SELECT c.seq AS hit_key, c.seq::text AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title
+          FROM (${visible} ORDER BY ${inner.order}) c JOIN search_index s ON s.seq = c.seq
+          WHERE ${sql.join(hitWhere, sql` AND `)} ORDER BY c.seq ${c.direction === 'descending' ? sql`ASC` : sql`DESC`} LIMIT ${limit}`
+      : sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title FROM search_index s
+          WHERE s.seq IN (${visible}) AND ${sql.join(hitWhere, sql` AND `)} ORDER BY ${outer.order} LIMIT ${limit}`;
+  };
+
+  if (needle === null || isPostgres(db)) return toHits((await withRows(statement(c.after, c.limit), c.direction).execute(db)).rows);
+
+  const matching: SearchHit[] = [];
+  let after = c.after;
+  // Most titles are decided by LIKE alone, so the first statement asks for one page exactly.
+  for (let batch = c.limit; ; batch = SCOPE_BATCH) {
+    const { rows } = await withRows(statement(after, batch), c.direction).execute(db);
+    for (const r of rows) {
+      if (mayFoldBeyondAscii(r.hit_title) && !foldTitle(r.hit_title).includes(needle)) continue;
+      matching.push(toHit(r));
+      if (matching.length === c.limit) break;
+    }
+    if (matching.length === c.limit || rows.length < batch) break;
+    after = rows[rows.length - 1].hit_seq;
+  }
+  return matching;
 }
 
 export type SearchPlan = 'auto' | 'ordered' | 'visible_first';
@@ -292,26 +321,35 @@ export type SearchPlan = 'auto' | 'ordered' | 'visible_first';
 const planCache = new Map<string, { plan: SearchPlan; until: number }>();
 const PLAN_CACHE_MS = 60_000;
 
-async function choosePlan(db: Db, connectionId: string): Promise<SearchPlan> {
+async function choosePlan(db: Db, connectionId: string, below: number): Promise<SearchPlan> {
   const now = Date.now();
-  const cached = planCache.get(connectionId);
+  const key = `${below} ${connectionId}`;
+  const cached = planCache.get(key);
   if (cached && cached.until > now) return cached.plan;
-  const plan = (await countReachable(db, connectionId, VISIBLE_FIRST_LIMIT)) < VISIBLE_FIRST_LIMIT ? 'visible_first' : 'ordered';
+  const plan = (await countReachable(db, connectionId, below)) < below ? 'visible_first' : 'ordered';
   if (planCache.size > 10_000) planCache.clear();
-  planCache.set(connectionId, { plan, until: now + PLAN_CACHE_MS });
+  planCache.set(key, { plan, until: now + PLAN_CACHE_MS });
   return plan;
+}
+
+export interface SearchOptions {
+  /** Forces a plan; tests use it to check that both plans agree. */
+  plan?: SearchPlan;
+  /** Reachable objects below which the visible-first plan is chosen. */
+  visibleFirstBelow?: number;
 }
 
 /**
  * Up to `limit` hits after `after`, in the requested order, of versions current at the snapshot,
- * each with its object's row (null if the object was deleted since). `plan` is for tests, which
- * check that both plans agree.
+ * each with its object's row (null if the object was deleted since).
  */
-export async function findSearchHits(db: Db, criteria: SearchCriteria, plan: SearchPlan = 'auto'): Promise<SearchHit[]> {
+export async function findSearchHits(db: Db, criteria: SearchCriteria, options: SearchOptions = {}): Promise<SearchHit[]> {
+  const plan = options.plan ?? 'auto';
+  const below = options.visibleFirstBelow ?? VISIBLE_FIRST_BELOW;
   // No stored title holds NUL (PostgreSQL text cannot), and PostgreSQL refuses it as a parameter.
   if (criteria.query?.includes('\u0000')) return [];
   const run = async (q: Db, tunePlanner: boolean) => {
-    const chosen = plan === 'auto' ? await choosePlan(q, criteria.connectionId) : plan;
+    const chosen = plan === 'auto' ? await choosePlan(q, criteria.connectionId, below) : plan;
     return chosen === 'visible_first' ? visibleFirstHits(q, criteria) : orderedHits(q, criteria, tunePlanner);
   };
   // On PostgreSQL the statements run in a transaction of their own, so planner settings stay
@@ -322,18 +360,6 @@ export async function findSearchHits(db: Db, criteria: SearchCriteria, plan: Sea
     await sql`SELECT set_config('jit', 'off', true)`.execute(trx);
     return run(trx, true);
   });
-}
-
-/** Rows of the given objects, in the order of `ids`; ids no longer stored are left out. */
-export async function loadObjectsInOrder(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('objects')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ObjectRow => r !== undefined);
 }
 
 /** After a bulk load: merge the full-text segments and refresh the planners' statistics. */
