@@ -14,7 +14,6 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
@@ -83,11 +82,9 @@ export function percentile(values: readonly number[], p: number): number {
 
 // ---- the workspace --------------------------------------------------------------------------
 
+/** Where scripts/generateWorkspace.ts leaves it by default: in --dir, on either store (on PostgreSQL the dir holds only the manifest). */
 function manifestPath(config: SearchBenchConfig): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) return path.join(config.dir, 'search-workspace.json');
-  const database = new URL(url).pathname.replace(/^\//, '') || 'postgres';
-  return path.join(os.tmpdir(), `folio-search-bench-pg-${database}-${config.pages}.json`);
+  return path.join(config.dir, 'search-workspace.json');
 }
 
 async function prepareWorkspace(config: SearchBenchConfig): Promise<{ manifest: WorkspaceManifest; seconds: number | null }> {

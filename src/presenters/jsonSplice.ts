@@ -7,14 +7,18 @@ import { randomBytes } from 'node:crypto';
  * presenters put a placeholder string where the value goes, and `stringify` writes the response
  * with each placeholder's JSON string replaced by its text.
  *
- * A placeholder holds a control character and a random tag of this response, so no string a
- * client wrote can be taken for one: JSON.stringify escapes the control character, and the tag
- * is never shown. Only for responses that go out as presented: the version modules read and
+ * A placeholder holds a control character and a tag of this response with a random part, so no
+ * string a client wrote can be taken for one: JSON.stringify escapes the control character, and
+ * the tag is never shown. Only for responses that go out as presented: the version modules read and
  * rewrite values as objects, so older versions are presented without a splice.
  */
+/** Random per process; a counter makes each response's tag its own without asking for randomness per request. */
+const PROCESS_TAG = randomBytes(9).toString('hex');
+let responses = 0;
+
 export class JsonSplice {
   private readonly texts: string[] = [];
-  private readonly tag = randomBytes(6).toString('hex');
+  private readonly tag = `${PROCESS_TAG}${(responses = (responses + 1) % Number.MAX_SAFE_INTEGER)}`;
 
   /** The placeholder to put where `text`, a JSON value, goes. */
   add(text: string): string {
