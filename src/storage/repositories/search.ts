@@ -126,10 +126,10 @@ function sqliteShortQueryPatterns(query: string): string[] {
 
 interface Parts {
   pg: boolean;
-  snapshotVisible: RawBuilder<unknown>;
+  /** What a version `s` must be to be listed: of the workspace, trash state, snapshot and kind asked, after the cursor. */
+  listed: RawBuilder<unknown>[];
   seqAfter: RawBuilder<unknown> | null;
   seqText: RawBuilder<unknown>;
-  objectFilter: RawBuilder<unknown>;
   visible: RawBuilder<unknown>;
   order: RawBuilder<unknown>;
 }
@@ -149,10 +149,15 @@ function parts(db: Db, c: SearchCriteria, seqColumn: string): Parts {
   }
   return {
     pg,
-    snapshotVisible,
+    listed: [
+      sql`s.workspace_id = ${c.workspaceId}`,
+      sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
+      snapshotVisible,
+      c.object ? sql`s.object = ${c.object}` : sql`1 = 1`,
+      ...(seqAfter ? [seqAfter] : []),
+    ],
     seqAfter,
     seqText: pg ? sql`s.seq::text` : sql`CAST(s.seq AS TEXT)`,
-    objectFilter: c.object ? sql`s.object = ${c.object}` : sql`1 = 1`,
     // PostgreSQL turns an EXISTS into a semi-join and, misjudging it, hashes every object the
     // connection can reach before the first row (seconds on a million pages); a scalar subquery
     // stays a per-row test, so the ordered index scan stops after one page.
@@ -225,15 +230,7 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Prom
   const useFts = !isPostgres(db) && c.query !== null && [...c.query].length >= TRIGRAM;
   const p = parts(db, c, useFts ? 'search_fts.rowid' : 's.seq');
   const common = p.pg && c.query !== null && (await isCommonOnPostgres(db, c));
-  const where = [
-    sql`s.workspace_id = ${c.workspaceId}`,
-    sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
-    p.snapshotVisible,
-    p.objectFilter,
-    ...(p.seqAfter ? [p.seqAfter] : []),
-    ...(c.query !== null && !useFts ? [titleCondition(p.pg, c.query, !common)] : []),
-    p.visible,
-  ];
+  const where = [...p.listed, ...(c.query !== null && !useFts ? [titleCondition(p.pg, c.query, !common)] : []), p.visible];
   // CROSS JOIN fixes the full-text table as the outer loop, so its rowid order is the output order.
   const from = useFts
     ? sql`search_fts CROSS JOIN search_index s ON s.seq = search_fts.rowid`
@@ -276,22 +273,15 @@ async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHit[]>
             [sql`(sc.title LIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\' OR sc.unsure = 1)`];
     const visible = sql`SELECT ${inner.pg ? sql`DISTINCT ` : sql``}sc.seq FROM grants g ${inner.pg ? sql`JOIN` : sql`CROSS JOIN`} search_scope sc ON sc.ancestor_id = g.object_id
       WHERE ${sql.join([sql`g.connection_id = ${c.connectionId}`, ...(inner.seqAfter ? [inner.seqAfter] : []), ...titleTest], sql` AND `)}`;
-    const hitWhere = [
-      sql`s.workspace_id = ${c.workspaceId}`,
-      sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
-      outer.snapshotVisible,
-      outer.objectFilter,
-      ...(outer.seqAfter ? [outer.seqAfter] : []),
-    ];
     // Both stores walk the visible seqs in sort order, looking each up until the page is full:
     // SQLite through the sorted table it builds for an IN list, PostgreSQL through a sorted
     // subquery whose order the join keeps (it hashes an IN list, looking up every seq first).
     return inner.pg
       ? sql`SELECT c.seq AS hit_key, c.seq::text AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title
           FROM (${visible} ORDER BY ${inner.order}) c JOIN search_index s ON s.seq = c.seq
-          WHERE ${sql.join(hitWhere, sql` AND `)} ORDER BY c.seq ${c.direction === 'descending' ? sql`ASC` : sql`DESC`} LIMIT ${limit}`
+          WHERE ${sql.join(outer.listed, sql` AND `)} ORDER BY c.seq ${c.direction === 'descending' ? sql`ASC` : sql`DESC`} LIMIT ${limit}`
       : sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title FROM search_index s
-          WHERE s.seq IN (${visible}) AND ${sql.join(hitWhere, sql` AND `)} ORDER BY ${outer.order} LIMIT ${limit}`;
+          WHERE s.seq IN (${visible}) AND ${sql.join(outer.listed, sql` AND `)} ORDER BY ${outer.order} LIMIT ${limit}`;
   };
 
   if (needle === null || isPostgres(db)) return toHits((await withRows(statement(c.after, c.limit), c.direction).execute(db)).rows);
