@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 /**
  * Property values are stored as JSON text, and most are shown exactly as stored. Parsing each one
  * to objects only for JSON.stringify to write it back was a third of presenting a page of search
- * results (docs/benchmarks.md, "search"), so a response can carry such values as their text:
- * presenters put a placeholder string where the value goes, and `stringify` writes the response
- * with each placeholder's JSON string replaced by its text.
+ * results (docs/benchmarks.md, "search"), so a response can carry parts as JSON text: presenters
+ * put a placeholder string where such a part goes (a page, written by presentPageText with its
+ * stored values as they are), and `stringify` writes the response with each placeholder's JSON
+ * string replaced by its text.
  *
  * A placeholder holds a control character and a tag of this response with a random part, so no
  * string a client wrote can be taken for one: JSON.stringify escapes the control character, and
@@ -26,20 +27,35 @@ export class JsonSplice {
     return `\u0001${this.tag}:${this.texts.length - 1}`;
   }
 
-  stringify(value: unknown): string {
+  /**
+   * `value` as UTF-8 JSON, each placeholder replaced by its text, written part by part into one
+   * buffer. Joined first, a single title with a character beyond Latin-1 would make the whole
+   * ~100 KB response a two-byte string, several times slower to encode (docs/benchmarks.md,
+   * "search"); the buffer is sized for the worst case (3 bytes per UTF-16 unit) rather than
+   * measured, which would read every part twice.
+   */
+  toBuffer(value: unknown): Buffer {
     const json = JSON.stringify(value);
-    if (this.texts.length === 0) return json;
+    if (this.texts.length === 0) return Buffer.from(json, 'utf8');
     // The placeholder as JSON.stringify writes it: quoted, the control character as \u0001. Found
     // with indexOf: a regular expression over a page of results took longer than the parsing
     // the splice saves.
     const marker = `"\\u0001${this.tag}:`;
-    let out = '';
+    const parts: string[] = [];
+    let units = 0;
     let from = 0;
     for (let at = json.indexOf(marker); at !== -1; at = json.indexOf(marker, from)) {
       const end = json.indexOf('"', at + marker.length);
-      out += json.slice(from, at) + this.texts[Number(json.slice(at + marker.length, end))];
+      const text = this.texts[Number(json.slice(at + marker.length, end))];
+      parts.push(json.slice(from, at), text);
+      units += at - from + text.length;
       from = end + 1;
     }
-    return out + json.slice(from);
+    parts.push(json.slice(from));
+    units += json.length - from;
+    const out = Buffer.allocUnsafe(units * 3);
+    let written = 0;
+    for (const part of parts) written += out.write(part, written, 'utf8');
+    return out.subarray(0, written);
   }
 }

@@ -2,7 +2,7 @@ import type { Db } from '../storage/createStore.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
 import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
-import { presentPage } from './page.js';
+import { presentPage, presentPageText } from './page.js';
 import type { JsonSplice } from './jsonSplice.js';
 import { presentDataSource } from './dataSource.js';
 import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
@@ -37,13 +37,14 @@ function parsedSchema(id: string, content: string): ParsedSchema {
 /**
  * Presents a mixed list of pages and data sources (search, queries) with a fixed number of
  * queries: property values (as of now), the pages' data sources and the data sources' databases
- * are each loaded once for the list, and only the columns presenting needs.
+ * are each loaded once for the list, and only the columns presenting needs. With a splice, pages
+ * come back as its placeholders for their JSON text (jsonSplice.ts).
  */
 export async function presentObjects(
   db: Db,
   rows: readonly ObjectRow[],
   options: { baseUrl: string; splice?: JsonSplice },
-): Promise<Record<string, unknown>[]> {
+): Promise<Array<Record<string, unknown> | string>> {
   const pages: ObjectRow[] = [];
   const sourceIds = new Set<string>();
   const databaseIds = new Set<string>();
@@ -70,11 +71,13 @@ export async function presentObjects(
     if (row.object === 'data_source') return presentDataSource(row, row.parent_id ? databaseById.get(row.parent_id) : undefined, options);
     const inSource = row.parent_type === 'data_source_id' && row.parent_id !== null;
     const source = inSource ? sourceById.get(row.parent_id!) : undefined;
-    return presentPage(row, values.get(row.id) ?? [], {
+    const pageOptions = {
       baseUrl: options.baseUrl,
-      names: inSource ? (source?.names ?? new Map()) : undefined,
+      names: inSource ? (source?.names ?? new Map<string, string>()) : undefined,
       databaseId: source?.databaseId ?? null,
-      splice: options.splice,
-    });
+    };
+    // With a splice, the page goes into the response as its JSON text.
+    if (options.splice) return options.splice.add(presentPageText(row, values.get(row.id) ?? [], pageOptions));
+    return presentPage(row, values.get(row.id) ?? [], pageOptions);
   });
 }

@@ -3,7 +3,6 @@ import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import { PAGE_REFERENCE_LIMIT, REFERENCE_LIST_TYPES } from '../domain/properties/propertyTypes.js';
-import type { JsonSplice } from './jsonSplice.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
   switch (row.parent_type) {
@@ -67,17 +66,17 @@ const NOT_AS_STORED = new Set(['created_time', 'last_edited_time', 'created_by',
 const TYPE_PREFIX = '{"type":"';
 
 /**
- * A stored value for a splice (jsonSplice.ts): when it is shown as stored with its id in front,
- * as its text; otherwise (values from the row, relations, lists that may need cutting, or text
- * this code did not write) parsed and presented as usual.
+ * A stored value as JSON text: when it is shown as stored, its own text with its id in front;
+ * otherwise (values from the row, relations, lists that may need cutting, or text this code did
+ * not write) parsed, presented as usual and written out.
  */
-function presentStoredText(row: ObjectRow, propertyId: string, text: string, splice: JsonSplice): unknown {
+function storedValueText(row: ObjectRow, propertyId: string, text: string): string {
   const typeEnd = text.startsWith(TYPE_PREFIX) ? text.indexOf('"', TYPE_PREFIX.length) : -1;
   const type = typeEnd > 0 ? text.slice(TYPE_PREFIX.length, typeEnd) : null;
   if (type === null || NOT_AS_STORED.has(type) || text.length >= SHORT_ENOUGH_FOR_ANY_LIST) {
-    return presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>);
+    return JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
   }
-  return splice.add(`{"id":${JSON.stringify(propertyId)},${text.slice(1)}`);
+  return `{"id":${JSON.stringify(propertyId)},${text.slice(1)}`;
 }
 
 export interface PresentPageOptions {
@@ -89,8 +88,25 @@ export interface PresentPageOptions {
   filterProperties?: ReadonlySet<string>;
   /** The page an object under a block sits in (for versions before 2022-06-28). */
   enclosingPageId?: string | null;
-  /** Values shown as stored go into the response as their text (jsonSplice.ts). */
-  splice?: JsonSplice;
+}
+
+/**
+ * The values a page shows, each with its name, in the order the data source lists its
+ * properties (retrieving a page and search show them alike); `filter_properties` applied.
+ */
+function shownValues(values: readonly PresentedValueRow[], options: PresentPageOptions): Array<[string, PresentedValueRow]> {
+  const shown: Array<[string, PresentedValueRow]> = [];
+  const keep = (id: string, name: string) => !options.filterProperties || options.filterProperties.has(id) || options.filterProperties.has(name);
+  if (!options.names) {
+    for (const value of values) if (value.property_id === 'title' && keep('title', 'title')) shown.push(['title', value]);
+    return shown;
+  }
+  const byId = new Map(values.map((v) => [v.property_id, v]));
+  for (const [id, name] of options.names) {
+    const value = byId.get(id);
+    if (value && keep(id, name)) shown.push([name, value]);
+  }
+  return shown;
 }
 
 /**
@@ -101,13 +117,11 @@ export interface PresentPageOptions {
 export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[], options: PresentPageOptions): Record<string, unknown> {
   const content = JSON.parse(row.content) as PageContent;
   const properties: Record<string, unknown> = {};
-  for (const value of values) {
-    const name = options.names ? options.names.get(value.property_id) : value.property_id === 'title' ? 'title' : undefined;
-    if (name === undefined) continue;
-    if (options.filterProperties && !options.filterProperties.has(value.property_id) && !options.filterProperties.has(name)) continue;
-    properties[name] = options.splice
-      ? presentStoredText(row, value.property_id, value.value, options.splice)
-      : presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
+  for (const [name, value] of shownValues(values, options)) {
+    const presented = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
+    // A property may be called __proto__; assigning that name would set the prototype instead.
+    if (name === '__proto__') Object.defineProperty(properties, name, { value: presented, enumerable: true, writable: true, configurable: true });
+    else properties[name] = presented;
   }
   const page: Record<string, unknown> = {
     object: 'page',
@@ -128,6 +142,72 @@ export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[]
   };
   if (options.enclosingPageId) page[LEGACY_HINT] = legacyHint({ enclosing_page_id: options.enclosingPageId });
   return page;
+}
+
+/** Property names a JavaScript object would not keep in the order they come: array indexes go first. */
+const INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
+
+/** A schema's property positions and `"name":` texts, for writing pages as text. */
+interface NamesText {
+  position: ReadonlyMap<string, number>;
+  keys: readonly string[];
+}
+
+/**
+ * Per names map (presenters/objects.ts caches them with their parsed schema), or null when a name
+ * is one an object would reorder (an array index) or merge (a repeat): presentPage decides those.
+ */
+const namesTexts = new WeakMap<ReadonlyMap<string, string>, NamesText | null>();
+const TITLE_ONLY: NamesText = { position: new Map([['title', 0]]), keys: ['"title":'] };
+
+function namesText(names: ReadonlyMap<string, string>): NamesText | null {
+  let text = namesTexts.get(names);
+  if (text === undefined) {
+    const seen = new Set(names.values());
+    const writable = seen.size === names.size && ![...seen].some((name) => INDEX_LIKE.test(name));
+    text = writable ? { position: new Map([...names.keys()].map((id, i) => [id, i])), keys: [...names.values()].map((name) => `${JSON.stringify(name)}:`) } : null;
+    namesTexts.set(names, text);
+  }
+  return text;
+}
+
+/** The last base URL seen, as the start of a JSON string: one server has one. */
+let urlStart = { baseUrl: '', text: '' };
+
+/**
+ * The page of presentPage as the JSON text JSON.stringify would write for it, for responses at
+ * the newest version (jsonSplice.ts): values shown as stored are written from their stored text,
+ * and no object is built only to be written out. test/content/pageText.test.ts holds the two to
+ * the same bytes; names an object would reorder or merge, and filter_properties, are left to
+ * presentPage. Ids are the store's own UUIDs, written without escaping.
+ */
+export function presentPageText(row: ObjectRow, values: readonly PresentedValueRow[], options: PresentPageOptions): string {
+  const names = options.names ? namesText(options.names) : TITLE_ONLY;
+  if (names === null || options.filterProperties) return JSON.stringify(presentPage(row, values, options));
+  const shown: Array<[number, PresentedValueRow]> = [];
+  let ordered = true;
+  for (const value of values) {
+    const at = names.position.get(value.property_id);
+    if (at === undefined) continue;
+    if (shown.length > 0 && shown[shown.length - 1][0] > at) ordered = false;
+    shown.push([at, value]);
+  }
+  if (!ordered) shown.sort((a, b) => a[0] - b[0]);
+  let properties = '';
+  for (const [at, value] of shown) properties += `${properties === '' ? '' : ','}${names.keys[at]}${storedValueText(row, value.property_id, value.value)}`;
+  const content = JSON.parse(row.content) as PageContent;
+  if (urlStart.baseUrl !== options.baseUrl) urlStart = { baseUrl: options.baseUrl, text: JSON.stringify(`${options.baseUrl}/`).slice(0, -1) };
+  const parent =
+    row.parent_type === 'data_source_id'
+      ? `{"type":"data_source_id","data_source_id":"${row.parent_id}","database_id":${options.databaseId ? `"${options.databaseId}"` : 'null'}}`
+      : JSON.stringify(presentParent(row, options.databaseId));
+  return (
+    `{"object":"page","id":"${row.id}","created_time":"${presentTimestamp(row.created_time)}","last_edited_time":"${presentTimestamp(row.last_edited_time)}",` +
+    `"created_by":{"object":"user","id":"${row.created_by}"},"last_edited_by":{"object":"user","id":"${row.last_edited_by}"},` +
+    `"cover":${content.cover ? JSON.stringify(content.cover) : 'null'},"icon":${content.icon ? JSON.stringify(content.icon) : 'null'},"parent":${parent},` +
+    `"in_trash":${row.in_trash === 1},"is_archived":${row.is_archived === 1},"is_locked":${row.is_locked === 1},"properties":{${properties}},` +
+    `"url":${urlStart.text}${row.id.replaceAll('-', '')}","public_url":null}`
+  );
 }
 
 /** The partial page returned to a connection that may create but not read (FACTS.md §2 capabilities). */

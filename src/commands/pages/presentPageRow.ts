@@ -22,9 +22,6 @@ export async function presentPageRow(
     names = new Map(Object.values(schema).map((p) => [p.id, p.name]));
     databaseId = source?.parent_id ?? null;
     values = (await valuesAsRead(db, [row], new Map([[row.id, values]]), new Map([[row.parent_id, schema]]))).get(row.id) ?? [];
-    // Properties appear in schema order, as in the data source.
-    const order = new Map([...names.keys()].map((id, i) => [id, i]));
-    values = [...values].sort((a, b) => (order.get(a.property_id) ?? 0) - (order.get(b.property_id) ?? 0));
   }
   return presentPage(row, values, {
     baseUrl: options.baseUrl,
