@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, listPage } from '../http/cursor.js';
 import { presentObjects } from '../presenters/objects.js';
 import type { JsonSplice } from '../presenters/jsonSplice.js';
 import type { SearchRequest } from '../schemas/search.js';
-import { findSearchHits, isSearchSeq, isSearchSnapshot, takeSearchSnapshot } from '../storage/repositories/search.js';
+import { findSearchHits, isSearchSeq, isSearchSnapshot } from '../storage/repositories/search.js';
 
 const CURSOR_SCOPE = 'search';
 
@@ -50,7 +50,8 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
   const listing = listingKey({ query, object, inTrash, direction });
   const db = ctx.store.db;
 
-  let snapshot: string;
+  // A listing's first page reads the index as it is now; its cursors carry that snapshot on.
+  let snapshot: string | null = null;
   let after: string | null = null;
   if (typeof body.start_cursor === 'string') {
     const key = decodeCursor(CURSOR_SCOPE, body.start_cursor);
@@ -61,11 +62,9 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
     if (cursorListing !== listing) throw badCursor(body.start_cursor, 'a cursor returned for the same query, filter and sort');
     snapshot = snap;
     after = seq;
-  } else {
-    snapshot = await takeSearchSnapshot(db);
   }
 
-  const hits = await findSearchHits(
+  const found = await findSearchHits(
     db,
     {
       workspaceId: caller.workspaceId,
@@ -80,9 +79,10 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
     },
     { visibleFirstBelow: ctx.config.searchVisibleFirstBelow },
   );
+  const hits = found.hits;
   const page = hits.slice(0, pageSize);
   const rows = page.map((h) => h.row).filter((row): row is NonNullable<typeof row> => row !== null);
   const results = await presentObjects(db, rows, { baseUrl: ctx.config.publicUrl, splice });
-  const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [snapshot, page[page.length - 1].seq, listing]) : null;
+  const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [found.snapshot!, page[page.length - 1].seq, listing]) : null;
   return listPage('page_or_data_source', results, next, { request_status: { type: 'complete' } });
 }

@@ -13,8 +13,9 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
       config: { surface: 'v1', capability: 'read_content' },
       schema: { body: SearchBody },
       // Every field is optional, so no body at all is the search for everything.
-      preValidation: async (request) => {
+      preValidation: (request, _reply, done) => {
         request.body ??= {};
+        done();
       },
     },
     async (request, reply) => {

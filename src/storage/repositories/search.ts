@@ -39,8 +39,11 @@ export interface SearchCriteria {
   inTrash: boolean;
   /** Of last_edited_time. */
   direction: SearchDirection;
-  /** From takeSearchSnapshot, carried unchanged by every page of one listing. */
-  snapshot: string;
+  /**
+   * From takeSearchSnapshot, carried unchanged by every page of one listing; null for a listing's
+   * first page, which reads the index as it is now (and returns that snapshot).
+   */
+  snapshot: string | null;
   /** `seq` of the previous page's last hit; null for the first page. */
   after: string | null;
   limit: number;
@@ -130,8 +133,19 @@ interface Parts {
   listed: RawBuilder<unknown>[];
   seqAfter: RawBuilder<unknown> | null;
   seqText: RawBuilder<unknown>;
+  /** The snapshot read, as text, for the caller's cursor. */
+  snapshotText: RawBuilder<unknown>;
   visible: RawBuilder<unknown>;
   order: RawBuilder<unknown>;
+}
+
+/**
+ * The snapshot a statement reads at: the given one, or on SQLite the clock now, read inside the
+ * statement rather than by one of its own (a statement costs more than the read). PostgreSQL
+ * always has one by then (findSearchHits).
+ */
+function snapshotOf(c: SearchCriteria): RawBuilder<unknown> {
+  return c.snapshot === null ? sql`(SELECT value FROM search_clock WHERE id = 1)` : sql`${Number(c.snapshot)}`;
 }
 
 function parts(db: Db, c: SearchCriteria, seqColumn: string): Parts {
@@ -139,7 +153,7 @@ function parts(db: Db, c: SearchCriteria, seqColumn: string): Parts {
   const seq = sql.ref(seqColumn);
   const snapshotVisible = pg
     ? sql`pg_visible_in_snapshot(s.added_in, ${c.snapshot}::pg_snapshot) AND (s.removed_in IS NULL OR NOT pg_visible_in_snapshot(s.removed_in, ${c.snapshot}::pg_snapshot))`
-    : sql`s.added_in <= ${Number(c.snapshot)} AND (s.removed_in IS NULL OR s.removed_in > ${Number(c.snapshot)})`;
+    : sql`s.added_in <= ${snapshotOf(c)} AND (s.removed_in IS NULL OR s.removed_in > ${snapshotOf(c)})`;
   // Descending last_edited_time is ascending seq (seq negates the time).
   const ascendingSeq = c.direction === 'descending';
   let seqAfter: RawBuilder<unknown> | null = null;
@@ -158,6 +172,7 @@ function parts(db: Db, c: SearchCriteria, seqColumn: string): Parts {
     ],
     seqAfter,
     seqText: pg ? sql`s.seq::text` : sql`CAST(s.seq AS TEXT)`,
+    snapshotText: pg ? sql`${c.snapshot}::text` : sql`CAST(${snapshotOf(c)} AS TEXT)`,
     // PostgreSQL turns an EXISTS into a semi-join and, misjudging it, hashes every object the
     // connection can reach before the first row (seconds on a million pages); a scalar subquery
     // stays a per-row test, so the ordered index scan stops after one page.
@@ -190,7 +205,13 @@ async function countReachable(db: Db, connectionId: string, cap: number): Promis
   return Number(rows[0].n);
 }
 
-type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: string };
+type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: string; hit_snapshot: string };
+
+/** Hits in order, and the snapshot they were read at (null when none was given and nothing found). */
+export interface SearchHits {
+  hits: SearchHit[];
+  snapshot: string | null;
+}
 
 /**
  * The hits, in order, with their objects' rows read by the same statement; `hit_title` is the
@@ -198,7 +219,7 @@ type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: s
  */
 function withRows(hits: RawBuilder<unknown>, order: SearchDirection): RawBuilder<HitRow> {
   const direction = order === 'descending' ? sql`ASC` : sql`DESC`;
-  return sql<HitRow>`SELECT h.hit_seq, h.hit_object_id, h.hit_title, o.* FROM (${hits}) h LEFT JOIN objects o ON o.id = h.hit_object_id
+  return sql<HitRow>`SELECT h.hit_seq, h.hit_object_id, h.hit_title, h.hit_snapshot, o.* FROM (${hits}) h LEFT JOIN objects o ON o.id = h.hit_object_id
     ORDER BY h.hit_key ${direction}`;
 }
 
@@ -207,8 +228,8 @@ function toHit(r: HitRow): SearchHit {
   return { seq: r.hit_seq, objectId: r.hit_object_id, row: r.id === null ? null : r };
 }
 
-function toHits(rows: readonly HitRow[]): SearchHit[] {
-  return rows.map(toHit);
+function toHits(rows: readonly HitRow[], c: SearchCriteria): SearchHits {
+  return { hits: rows.map(toHit), snapshot: c.snapshot ?? rows[0]?.hit_snapshot ?? null };
 }
 
 /** PostgreSQL: with at least this many titles matching, walking the sort order beats collecting every match. */
@@ -226,7 +247,7 @@ async function isCommonOnPostgres(db: Db, c: SearchCriteria): Promise<boolean> {
   return Number(rows[0].n) >= COMMON_MATCHES;
 }
 
-async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Promise<SearchHit[]> {
+async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Promise<SearchHits> {
   const useFts = !isPostgres(db) && c.query !== null && [...c.query].length >= TRIGRAM;
   const p = parts(db, c, useFts ? 'search_fts.rowid' : 's.seq');
   const common = p.pg && c.query !== null && (await isCommonOnPostgres(db, c));
@@ -238,7 +259,7 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Prom
       ? sql`search_index s`
       : sql`search_index s INDEXED BY search_index_listing`;
   const ftsMatch = useFts ? [sql`search_fts MATCH ${`"${c.query!.replace(/"/g, '""')}"`}`] : [];
-  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title FROM ${from}
+  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${p.snapshotText} AS hit_snapshot FROM ${from}
     WHERE ${sql.join([...ftsMatch, ...where], sql` AND `)}
     ORDER BY ${p.order} LIMIT ${c.limit}`;
   // Even with the trigram index out of reach, PostgreSQL may prefer reading the whole table and
@@ -246,7 +267,7 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Prom
   // findSearchHits's own transaction, so the settings end with it.
   if (common && tunePlanner) await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(db);
   const { rows } = await withRows(hits, c.direction).execute(db);
-  return toHits(rows);
+  return toHits(rows, c);
 }
 
 /** Hits the visible-first plan reads per further statement when JavaScript turned titles down. */
@@ -259,11 +280,11 @@ const SCOPE_BATCH = 256;
  * after one page. On SQLite, LIKE decides titles without cased letters beyond ASCII
  * (src/storage/titleFolding.ts); the others pass it and are decided here with foldTitle.
  */
-async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHit[]> {
+async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHits> {
   const needle = c.query === null ? null : foldTitle(c.query);
-  const statement = (after: string | null, limit: number) => {
-    const inner = parts(db, { ...c, after }, 'sc.seq');
-    const outer = parts(db, { ...c, after }, 's.seq');
+  const statement = (snapshot: string | null, after: string | null, limit: number) => {
+    const inner = parts(db, { ...c, snapshot, after }, 'sc.seq');
+    const outer = parts(db, { ...c, snapshot, after }, 's.seq');
     const titleTest =
       needle === null
         ? []
@@ -277,20 +298,23 @@ async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHit[]>
     // SQLite through the sorted table it builds for an IN list, PostgreSQL through a sorted
     // subquery whose order the join keeps (it hashes an IN list, looking up every seq first).
     return inner.pg
-      ? sql`SELECT c.seq AS hit_key, c.seq::text AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title
+      ? sql`SELECT c.seq AS hit_key, c.seq::text AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${outer.snapshotText} AS hit_snapshot
           FROM (${visible} ORDER BY ${inner.order}) c JOIN search_index s ON s.seq = c.seq
           WHERE ${sql.join(outer.listed, sql` AND `)} ORDER BY c.seq ${c.direction === 'descending' ? sql`ASC` : sql`DESC`} LIMIT ${limit}`
-      : sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title FROM search_index s
+      : sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${outer.snapshotText} AS hit_snapshot FROM search_index s
           WHERE s.seq IN (${visible}) AND ${sql.join(outer.listed, sql` AND `)} ORDER BY ${outer.order} LIMIT ${limit}`;
   };
 
-  if (needle === null || isPostgres(db)) return toHits((await withRows(statement(c.after, c.limit), c.direction).execute(db)).rows);
+  if (needle === null || isPostgres(db)) return toHits((await withRows(statement(c.snapshot, c.after, c.limit), c.direction).execute(db)).rows, c);
 
   const matching: SearchHit[] = [];
   let after = c.after;
+  let snapshot = c.snapshot;
   // Most titles are decided by LIKE alone, so the first statement asks for one page exactly.
   for (let batch = c.limit; ; batch = SCOPE_BATCH) {
-    const { rows } = await withRows(statement(after, batch), c.direction).execute(db);
+    const { rows } = await withRows(statement(snapshot, after, batch), c.direction).execute(db);
+    // Later statements read at the snapshot of the first.
+    snapshot ??= rows[0]?.hit_snapshot ?? null;
     for (const r of rows) {
       if (mayFoldBeyondAscii(r.hit_title) && !foldTitle(r.hit_title).includes(needle)) continue;
       matching.push(toHit(r));
@@ -299,7 +323,7 @@ async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHit[]>
     if (matching.length === c.limit || rows.length < batch) break;
     after = rows[rows.length - 1].hit_seq;
   }
-  return matching;
+  return { hits: matching, snapshot };
 }
 
 export type SearchPlan = 'auto' | 'ordered' | 'visible_first';
@@ -331,16 +355,18 @@ export interface SearchOptions {
 
 /**
  * Up to `limit` hits after `after`, in the requested order, of versions current at the snapshot,
- * each with its object's row (null if the object was deleted since).
+ * each with its object's row (null if the object was deleted since), and that snapshot.
  */
-export async function findSearchHits(db: Db, criteria: SearchCriteria, options: SearchOptions = {}): Promise<SearchHit[]> {
+export async function findSearchHits(db: Db, criteria: SearchCriteria, options: SearchOptions = {}): Promise<SearchHits> {
   const plan = options.plan ?? 'auto';
   const below = options.visibleFirstBelow ?? VISIBLE_FIRST_BELOW;
   // No stored title holds NUL (PostgreSQL text cannot), and PostgreSQL refuses it as a parameter.
-  if (criteria.query?.includes('\u0000')) return [];
+  if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot };
   const run = async (q: Db, tunePlanner: boolean) => {
     const chosen = plan === 'auto' ? await choosePlan(q, criteria.connectionId, below) : plan;
-    return chosen === 'visible_first' ? visibleFirstHits(q, criteria) : orderedHits(q, criteria, tunePlanner);
+    // PostgreSQL's snapshot is a value of its own, taken first.
+    const c = criteria.snapshot === null && isPostgres(q) ? { ...criteria, snapshot: await takeSearchSnapshot(q) } : criteria;
+    return chosen === 'visible_first' ? visibleFirstHits(q, c) : orderedHits(q, c, tunePlanner);
   };
   // On PostgreSQL the statements run in a transaction of their own, so planner settings stay
   // local to it: no JIT compilation (its cost estimates run high on a million rows, and compiling
