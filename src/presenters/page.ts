@@ -165,7 +165,9 @@ function namesText(names: ReadonlyMap<string, string>): NamesText | null {
   if (text === undefined) {
     const seen = new Set(names.values());
     const writable = seen.size === names.size && ![...seen].some((name) => INDEX_LIKE.test(name));
-    text = writable ? { position: new Map([...names.keys()].map((id, i) => [id, i])), keys: [...names.values()].map((name) => `${JSON.stringify(name)}:`) } : null;
+    text = writable
+      ? { position: new Map([...names.keys()].map((id, i) => [id, i])), keys: [...names.values()].map((name) => `${JSON.stringify(name)}:`) }
+      : null;
     namesTexts.set(names, text);
   }
   return text;
