@@ -6,7 +6,7 @@ import type { AppContext } from './context.js';
 import { ApiError } from './errors/registry.js';
 import { errorHandler, renderError, toApiError } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validators.js';
-import { rejectNul } from './http/rejectNul.js';
+import { screenBody } from './http/screenBody.js';
 import { createRateLimit } from './http/rateLimit.js';
 import { createLogger, logRequests, type Logger } from './http/requestLog.js';
 import { readVersion } from './http/versionHeader.js';
@@ -80,7 +80,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
       return done(new ApiError('invalid_json'), undefined);
     }
     try {
-      rejectNul(parsed);
+      screenBody(parsed);
     } catch (error) {
       return done(error as Error, undefined);
     }

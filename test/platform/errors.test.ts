@@ -288,6 +288,21 @@ describe('platform errors over HTTP', () => {
     }
   });
 
+  test('400 validation_error: a member named __proto__ anywhere in a body, named by its path', async () => {
+    const page = await admin(server, 'POST', `/workspaces/${fx.workspaceId}/pages`, { title: 'Proto parent' });
+    await admin(server, 'POST', `/connections/${fx.connection.id}/grants`, { object_id: page.id });
+    // Written as text: an object literal's __proto__ would set the prototype, not a member.
+    const database = `{"parent":{"type":"page_id","page_id":"${page.id}"},"title":[{"text":{"content":"P"}}],"initial_data_source":{"properties":{"Name":{"title":{}},"__proto__":{"number":{}}}}}`;
+    const res = await call(server.url, 'POST', '/v1/databases', { token: fx.token, rawBody: database });
+    assertError(res, 400, 'validation_error', 'body failed validation: body.initial_data_source.properties should not have a member named "__proto__".');
+    const values = `{"properties":{"title":{"title":[{"text":{"content":"x","__proto__":{}}}]}}}`;
+    const update = await call(server.url, 'PATCH', `/v1/pages/${page.id}`, { token: fx.token, rawBody: values });
+    assertError(update, 400, 'validation_error', 'body failed validation: body.properties.title.title[0].text should not have a member named "__proto__".');
+    // Nothing was created on the way.
+    const search = await call<any>(server.url, 'POST', '/v1/search', { token: fx.token, body: { filter: { property: 'object', value: 'data_source' } } });
+    assert.equal(search.body.results.length, 0);
+  });
+
   test('400 invalid_request: a body of a content type Folio does not read', async () => {
     for (const type of ['application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
       const res = await call(server.url, 'POST', '/admin/v1/workspaces', {
