@@ -21,7 +21,7 @@ function findRefused(value: unknown, pointer: string): Refusal | null {
     for (const [key, child] of Object.entries(value)) {
       const at = `${pointer}/${escapePointer(key)}`;
       if (key.includes('\u0000')) return { pointer: at, why: 'nul' };
-      if (key === '__proto__') return { pointer, why: 'proto' };
+      if (key === '__proto__') return { pointer: at, why: 'proto' };
       const found = findRefused(child, at);
       if (found !== null) return found;
     }
@@ -45,6 +45,6 @@ export function screenBody(body: unknown): void {
   throw validationError(
     found.why === 'nul'
       ? `body failed validation: ${path} should not contain the character U+0000, instead was \`"…\\u0000…"\`.`
-      : `body failed validation: ${path} should not have a member named "__proto__".`,
+      : `body failed validation: ${path} should be not present: "__proto__" cannot be used as a name.`,
   );
 }
