@@ -294,10 +294,20 @@ describe('platform errors over HTTP', () => {
     // Written as text: an object literal's __proto__ would set the prototype, not a member.
     const database = `{"parent":{"type":"page_id","page_id":"${page.id}"},"title":[{"text":{"content":"P"}}],"initial_data_source":{"properties":{"Name":{"title":{}},"__proto__":{"number":{}}}}}`;
     const res = await call(server.url, 'POST', '/v1/databases', { token: fx.token, rawBody: database });
-    assertError(res, 400, 'validation_error', 'body failed validation: body.initial_data_source.properties.__proto__ should be not present: "__proto__" cannot be used as a name.');
+    assertError(
+      res,
+      400,
+      'validation_error',
+      'body failed validation: body.initial_data_source.properties.__proto__ should be not present: "__proto__" cannot be used as a name.',
+    );
     const values = `{"properties":{"title":{"title":[{"text":{"content":"x","__proto__":{}}}]}}}`;
     const update = await call(server.url, 'PATCH', `/v1/pages/${page.id}`, { token: fx.token, rawBody: values });
-    assertError(update, 400, 'validation_error', 'body failed validation: body.properties.title.title[0].text.__proto__ should be not present: "__proto__" cannot be used as a name.');
+    assertError(
+      update,
+      400,
+      'validation_error',
+      'body failed validation: body.properties.title.title[0].text.__proto__ should be not present: "__proto__" cannot be used as a name.',
+    );
     // Nothing was created on the way.
     const search = await call<any>(server.url, 'POST', '/v1/search', { token: fx.token, body: { filter: { property: 'object', value: 'data_source' } } });
     assert.equal(search.body.results.length, 0);
