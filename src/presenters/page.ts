@@ -118,10 +118,7 @@ export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[]
   const content = JSON.parse(row.content) as PageContent;
   const properties: Record<string, unknown> = {};
   for (const [name, value] of shownValues(values, options)) {
-    const presented = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
-    // A property may be called __proto__; assigning that name would set the prototype instead.
-    if (name === '__proto__') Object.defineProperty(properties, name, { value: presented, enumerable: true, writable: true, configurable: true });
-    else properties[name] = presented;
+    properties[name] = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
   }
   const page: Record<string, unknown> = {
     object: 'page',
