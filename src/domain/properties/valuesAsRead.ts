@@ -120,11 +120,6 @@ export async function valuesAsRead<Row extends PresentedValueRow>(
     [...relations.values()].flatMap((value) => (value.relation as { id: string }[]).map((r) => r.id)),
   );
   const result = new Map<string, Row[]>();
-  // Usually nothing was recomputed and no related page is in the trash: the stored rows are read as they are.
-  if (fresh.size === 0 && trashed.size === 0) {
-    for (const page of pages) result.set(page.id, [...(stored.get(page.id) ?? [])]);
-    return result;
-  }
   for (const page of pages) {
     const values = (stored.get(page.id) ?? []).map((row) => {
       const recomputed = fresh.get(page.id)?.get(row.property_id);
