@@ -1,5 +1,5 @@
 import type { Caller } from './capabilities.js';
-import type { Db } from '../storage/createStore.js';
+import type { Db } from '../storage/db.js';
 import type { ObjectKindColumn, ObjectRow } from '../storage/schema.js';
 import { findObject } from '../storage/repositories/objects.js';
 import { isShared } from '../storage/repositories/grants.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../storage/createStore.js';
+import type { Db } from '../storage/db.js';
 import { findUsersByIds } from '../storage/repositories/users.js';
 import { findObject } from '../storage/repositories/objects.js';
 import type { MentionResolver } from './richText.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../storage/createStore.js';
+import type { Db } from '../storage/db.js';
 import { refreshAfterTrashChange } from './properties/refreshComputed.js';
 import { findObject } from '../storage/repositories/objects.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../storage/createStore.js';
+import type { Db } from '../storage/db.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type BlockContent } from '../domain/contentShapes.js';
 import { parentsWithChildren } from '../storage/repositories/blocks.js';

@@ -1,6 +1,5 @@
 import type { Caller } from '../auth/capabilities.js';
-import type { UserRow } from '../storage/schema.js';
-import type { WorkspaceRow } from '../storage/repositories/workspaces.js';
+import type { UserRow, WorkspaceRow } from '../storage/schema.js';
 
 export interface BotContext {
   workspace: WorkspaceRow;

@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { ConnectionRow, UserRow } from './schema.js';
-import type { WorkspaceRow } from './repositories/workspaces.js';
+import type { ConnectionRow, UserRow, WorkspaceRow } from './schema.js';
 
 /** Everything one request needs to know about its caller, read in one statement. */
 export interface CallerRows {

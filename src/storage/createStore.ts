@@ -8,7 +8,6 @@ import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<DB> | Transaction<DB>;
 
 export interface Store {
   db: Kysely<DB>;

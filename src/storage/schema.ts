@@ -124,6 +124,7 @@ export interface DB {
   settings: SettingTable;
 }
 
+export type WorkspaceRow = Selectable<WorkspaceTable>;
 export type UserRow = Selectable<UserTable>;
 export type ConnectionRow = Selectable<ConnectionTable>;
 export type ObjectRow = Selectable<ObjectTable>;

@@ -12,7 +12,7 @@ import { moveObject } from '../../src/storage/repositories/moveObject.js';
 import { findObject } from '../../src/storage/repositories/objects.js';
 import { textItem } from '../../src/domain/richText.js';
 import { newId } from '../../src/http/ids.js';
-import type { Db } from '../../src/storage/createStore.js';
+import type { Db } from '../../src/storage/db.js';
 import type { ObjectKindColumn, ParentType } from '../../src/storage/schema.js';
 import type { TestServer } from '../helpers/server.js';
 

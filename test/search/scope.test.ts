@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
 import { makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Db, Store } from '../../src/storage/createStore.js';
+import type { Db } from '../../src/storage/db.js';
+import type { Store } from '../../src/storage/createStore.js';
 import { ContentWriter, openStore, WORKSPACE } from './helpers.js';
 
 /** Rows of search_scope that differ from the join, both ways, for one workspace; and rows whose version is gone. */

@@ -1,5 +1,5 @@
 import type { Caller } from '../../auth/capabilities.js';
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
 import { findContainingPage } from '../../storage/repositories/blocks.js';

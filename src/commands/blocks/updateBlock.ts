@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { presentDataSource } from '../../presenters/dataSource.js';

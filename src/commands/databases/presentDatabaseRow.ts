@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { listDataSourcesOf } from '../../storage/repositories/pageValues.js';
 import { presentDatabase } from '../../presenters/database.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput } from '../../schemas/blocks.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';

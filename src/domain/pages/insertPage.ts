@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow, ParentType } from '../../storage/schema.js';
 import { insertObject, nextPosition } from '../../storage/repositories/objects.js';
 import { upsertPropertyValue } from '../../storage/repositories/propertyValues.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { emptyValue } from './emptyValue.js';
 import { COMPUTED_TYPES } from './propertyTypes.js';

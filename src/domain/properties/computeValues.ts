@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow, UserRow } from '../../storage/schema.js';
 import type { FormulaValue, PageValue } from '../formulas/index.js';
 import { toApiFormulaValue } from '../formulas/index.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { MentionResolver } from '../richText.js';
 import { normalizeRichText } from '../richText.js';
 import type { RichTextItemInput } from '../../schemas/richText.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { configOf, type RelationConfig, type Schema } from './schemaTypes.js';
 import { dataSourcesMentioning, findObjects, lockRow, writeObjectContent } from '../../storage/repositories/pageValues.js';

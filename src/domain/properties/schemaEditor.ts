@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { isShared } from '../../storage/repositories/grants.js';

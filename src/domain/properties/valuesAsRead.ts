@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findTrashedAmong, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
 import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../db.js';
 import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 import type { ConnectionRow } from '../schema.js';
 
 export async function insertConnection(db: Db, row: ConnectionRow): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 
 export async function insertGrant(db: Db, connectionId: string, objectId: string, at: string): Promise<void> {
   await db

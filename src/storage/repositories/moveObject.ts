@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../db.js';
 import type { ParentType } from '../../storage/schema.js';
 import { nextPosition } from '../../storage/repositories/objects.js';
 import { invalidField, type FieldPath } from '../../schemas/properties.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 import type { NewObject, ObjectRow } from '../schema.js';
 
 /**

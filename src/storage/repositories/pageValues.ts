@@ -2,7 +2,7 @@
  * Reads and writes of property values and data source rows that the property code needs, kept in
  * one place. Queries go through Kysely's builder: every value is a bound parameter.
  */
-import type { Db } from '../../storage/createStore.js';
+import type { Db } from '../db.js';
 import type { ObjectRow, UserRow } from '../../storage/schema.js';
 import { upsertPropertyValue, type PropertyValueRow } from './propertyValues.js';
 import type { StoredValue } from '../../domain/properties/normalizeValue.js';

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 import type { PropertyValueTable } from '../schema.js';
 
 export type PropertyValueRow = Selectable<PropertyValueTable>;

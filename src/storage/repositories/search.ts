@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 import type { DB, ObjectRow } from '../schema.js';
 import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
 

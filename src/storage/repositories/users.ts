@@ -1,4 +1,4 @@
-import type { Db } from '../createStore.js';
+import type { Db } from '../db.js';
 import type { UserRow } from '../schema.js';
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {

@@ -1,8 +1,5 @@
-import type { Db } from '../createStore.js';
-import type { Selectable } from 'kysely';
-import type { WorkspaceTable } from '../schema.js';
-
-export type WorkspaceRow = Selectable<WorkspaceTable>;
+import type { Db } from '../db.js';
+import type { WorkspaceRow } from '../schema.js';
 
 export async function insertWorkspace(db: Db, row: WorkspaceRow): Promise<void> {
   await db.insertInto('workspaces').values(row).execute();
