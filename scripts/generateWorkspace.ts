@@ -228,7 +228,7 @@ export async function generateWorkspace(args: GenerateOptions): Promise<Workspac
   const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: args.dataDir, FOLIO_LOG_LEVEL: 'silent' });
   const store: Store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // A bulk load touches index pages all over a large file: a big page cache keeps them in memory.
-  if (store.dialect === 'sqlite') await sql`PRAGMA cache_size = -1000000`.execute(store.db);
+  if (store.dialect.name === 'sqlite') await sql`PRAGMA cache_size = -1000000`.execute(store.db);
   const ctx: AppContext = { config, store, maxFileUploadBytes: DEFAULT_MAX_FILE_UPLOAD_BYTES };
   try {
     const workspace = await createWorkspace(ctx, { name: `Search bench (${args.pages.toLocaleString('en')} pages)` });
@@ -459,7 +459,7 @@ export async function generateWorkspace(args: GenerateOptions): Promise<Workspac
     await optimizeSearchIndex(store.db);
 
     const manifest: WorkspaceManifest = {
-      store: store.dialect,
+      store: store.dialect.name,
       dataDir: args.dataDir,
       workspaceId: workspace.id,
       generatedAt: new Date().toISOString(),

@@ -38,6 +38,6 @@ export async function startFolio(config: Config): Promise<Running> {
     // Printed once, on the start that generated it; it stays in the data dir for operators.
     process.stdout.write(`Folio admin token (stored in ${config.dataDir}/admin-token): ${adminToken}\n`);
   }
-  log.info({ url, store: store.dialect, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
+  log.info({ url, store: store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
   return { app, url, adminToken, log, close: () => app.close() };
 }

@@ -10,6 +10,6 @@ export function registerHealthRoutes(app: App, ctx: AppContext): void {
     } catch {
       throw new ApiError('service_unavailable', 'The store is not reachable.');
     }
-    return { status: 'ready', store: ctx.store.dialect };
+    return { status: 'ready', store: ctx.store.dialect.name };
   });
 }

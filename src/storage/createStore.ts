@@ -4,13 +4,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
+import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-
 export interface Store {
   db: Kysely<DB>;
+  /** What differs between the stores (dialect.ts); its name is shown in logs and /readyz. */
   dialect: Dialect;
   /** Runs fn in one transaction; everything a command writes commits together or not at all. */
   transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
@@ -87,7 +87,6 @@ function openPostgres(url: string): { db: Kysely<DB>; pool: pg.Pool } {
 }
 
 export async function createStore(options: StoreOptions): Promise<Store> {
-  const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   if (options.databaseUrl) {
@@ -109,7 +108,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   }
   return {
     db,
-    dialect,
+    dialect: dialectOf(db),
     transaction: (fn) => db.transaction().execute(fn),
     ping: async () => {
       await sql`select 1`.execute(db);

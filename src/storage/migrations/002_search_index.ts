@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf, type DialectName } from '../dialect.js';
 
 /**
  * The title search index of POST /v1/search (issue 4): one row per *version* of every searchable
@@ -38,8 +39,9 @@ export const SEARCH_VERSION_RETENTION_MINUTES = 60;
 // Migrations take Kysely<any>: they describe the schema as it was at their time, not as DB says now.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await upPostgres(db);
-  else await upSqlite(db);
+  // The two stores' index shares no DDL (see above): each has its own.
+  const upOn: Record<DialectName, (db: Kysely<unknown>) => Promise<void>> = { sqlite: upSqlite, postgres: upPostgres };
+  await upOn[dialectOf(db).name](db);
 }
 
 const SEARCHABLE_KINDS = `('page', 'data_source')`;

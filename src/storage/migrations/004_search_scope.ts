@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf, type DialectName } from '../dialect.js';
 import { CASED_BEYOND_ASCII_GLOB } from '../titleFolding.js';
 
 /**
@@ -26,8 +27,9 @@ import { CASED_BEYOND_ASCII_GLOB } from '../titleFolding.js';
 // Migrations take Kysely<any>: they describe the schema as it was at their time, not as DB says now.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const statements = db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  // The two stores' tables differ in types, key and triggers (see above): each has its own DDL.
+  const statements: Record<DialectName, string[]> = { sqlite, postgres };
+  for (const statement of statements[dialectOf(db).name]) await sql.raw(statement).execute(db);
 }
 
 /** A SQL string literal; the pattern holds no quote, but a literal is only ever built one way. */

@@ -1,6 +1,8 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db.js';
-import type { DB, ObjectRow } from '../schema.js';
+import { dialectOf, type Dialect } from '../dialect.js';
+import type { ObjectRow } from '../schema.js';
+import { isInt64Text } from '../searchDialect.js';
 import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
 
 /**
@@ -24,9 +26,6 @@ import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
  */
 export const VISIBLE_FIRST_BELOW = 30_000;
 
-/** Trigram indexes match substrings of at least this many characters; shorter queries scan. */
-const TRIGRAM = 3;
-
 export type SearchDirection = 'ascending' | 'descending';
 export type SearchObjectKind = 'page' | 'data_source';
 
@@ -40,7 +39,7 @@ export interface SearchCriteria {
   /** Of last_edited_time. */
   direction: SearchDirection;
   /**
-   * From takeSearchSnapshot, carried unchanged by every page of one listing; null for a listing's
+   * Taken by the first page (SearchDialect.snapshotForStatements), carried unchanged by every page of one listing; null for a listing's
    * first page, which reads the index as it is now (and returns that snapshot).
    */
   snapshot: string | null;
@@ -57,78 +56,16 @@ export interface SearchHit {
   row: ObjectRow | null;
 }
 
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** A point in the index's history: every page of one listing reads the versions current then. */
-export async function takeSearchSnapshot(db: Db): Promise<string> {
-  if (isPostgres(db)) {
-    const { rows } = await sql<{ snapshot: string }>`SELECT pg_current_snapshot()::text AS snapshot`.execute(db);
-    const snapshot = rows[0].snapshot;
-    // Many concurrent writers make a long list of in-progress ids; "everything before the oldest of
-    // them" is an older but equally consistent snapshot that fits in a cursor.
-    if (snapshot.length <= 400) return snapshot;
-    const xmin = snapshot.slice(0, snapshot.indexOf(':'));
-    return `${xmin}:${xmin}:`;
-  }
-  const { rows } = await sql<{ value: number }>`SELECT value FROM search_clock WHERE id = 1`.execute(db);
-  return String(rows[0].value);
-}
-
-const INT64_MAX = 2n ** 63n - 1n;
-
-function isInt64Text(text: string, allowNegative: boolean): boolean {
-  if (!(allowNegative ? /^-?\d{1,19}$/ : /^\d{1,19}$/).test(text)) return false;
-  const value = BigInt(text);
-  return value <= INT64_MAX && value >= -INT64_MAX - 1n;
-}
-
-/** True when `text` could have come from takeSearchSnapshot on this store; cursors are client input. */
+/** True when `text` could have come from a listing's first page on this store; cursors are client input. */
 export function isSearchSnapshot(db: Db, text: string): boolean {
-  if (!isPostgres(db)) return /^\d{1,15}$/.test(text);
-  // pg_snapshot's text form, xmin:xmax:xip,…, with the invariants pg_snapshot_in enforces, so a
-  // forged cursor is refused here rather than failing inside the query.
-  const match = /^(\d{1,19}):(\d{1,19}):((?:\d{1,19})(?:,\d{1,19})*)?$/.exec(text);
-  if (!match || !isInt64Text(match[1], false) || !isInt64Text(match[2], false)) return false;
-  const xmin = BigInt(match[1]);
-  const xmax = BigInt(match[2]);
-  if (xmin < 1n || xmin > xmax) return false;
-  let last = xmin;
-  for (const raw of match[3] ? match[3].split(',') : []) {
-    if (!isInt64Text(raw, false)) return false;
-    const xip = BigInt(raw);
-    if (xip < last || xip >= xmax) return false;
-    last = xip;
-  }
-  return true;
+  return dialectOf(db).search.isSnapshot(text);
 }
 
 export function isSearchSeq(text: string): boolean {
   return isInt64Text(text, true);
 }
 
-/** `%`, `_` and `\` are literal in a title; they are escaped with `\` (STYLE.md, "User input never becomes SQL text"). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * SQLite's LIKE folds ASCII letters only; for other letters every lower/upper spelling of the
- * (at most two-character) query is tried, which is what the trigram index's folding would match.
- */
-function sqliteShortQueryPatterns(query: string): string[] {
-  let spellings = [''];
-  for (const ch of query) {
-    const forms = new Set([ch, ch.toLowerCase(), ch.toUpperCase()].filter((f) => [...f].length === 1));
-    spellings = spellings.flatMap((prefix) => [...forms].map((f) => prefix + f));
-  }
-  const unique = new Map(spellings.map((s) => [s.replace(/[A-Z]/g, (c) => c.toLowerCase()), s]));
-  return [...unique.values()].map((s) => `%${escapeLike(s)}%`);
-}
-
 interface Parts {
-  pg: boolean;
   /** What a version `s` must be to be listed: of the workspace, trash state, snapshot and kind asked, after the cursor. */
   listed: RawBuilder<unknown>[];
   seqAfter: RawBuilder<unknown> | null;
@@ -139,63 +76,31 @@ interface Parts {
   order: RawBuilder<unknown>;
 }
 
-/**
- * The snapshot a statement reads at: the given one, or on SQLite the clock now, read inside the
- * statement rather than by one of its own (a statement costs more than the read). PostgreSQL
- * always has one by then (findSearchHits).
- */
-function snapshotOf(c: SearchCriteria): RawBuilder<unknown> {
-  return c.snapshot === null ? sql`(SELECT value FROM search_clock WHERE id = 1)` : sql`${Number(c.snapshot)}`;
-}
-
-function parts(db: Db, c: SearchCriteria, seqColumn: string): Parts {
-  const pg = isPostgres(db);
+function parts(dialect: Dialect, c: SearchCriteria, seqColumn: string): Parts {
   const seq = sql.ref(seqColumn);
-  const snapshotVisible = pg
-    ? sql`pg_visible_in_snapshot(s.added_in, ${c.snapshot}::pg_snapshot) AND (s.removed_in IS NULL OR NOT pg_visible_in_snapshot(s.removed_in, ${c.snapshot}::pg_snapshot))`
-    : sql`s.added_in <= ${snapshotOf(c)} AND (s.removed_in IS NULL OR s.removed_in > ${snapshotOf(c)})`;
   // Descending last_edited_time is ascending seq (seq negates the time).
   const ascendingSeq = c.direction === 'descending';
   let seqAfter: RawBuilder<unknown> | null = null;
   if (c.after !== null) {
-    const bound = pg ? sql`${c.after}::bigint` : sql`${BigInt(c.after)}`;
+    const bound = dialect.int64(c.after);
     seqAfter = ascendingSeq ? sql`${seq} > ${bound}` : sql`${seq} < ${bound}`;
   }
   return {
-    pg,
     listed: [
       sql`s.workspace_id = ${c.workspaceId}`,
       sql`s.in_trash = ${c.inTrash ? 1 : 0}`,
-      snapshotVisible,
+      dialect.search.currentAt(c.snapshot),
       c.object ? sql`s.object = ${c.object}` : sql`1 = 1`,
       ...(seqAfter ? [seqAfter] : []),
     ],
     seqAfter,
-    seqText: pg ? sql`s.seq::text` : sql`CAST(s.seq AS TEXT)`,
-    snapshotText: pg ? sql`${c.snapshot}::text` : sql`CAST(${snapshotOf(c)} AS TEXT)`,
-    // PostgreSQL turns an EXISTS into a semi-join and, misjudging it, hashes every object the
-    // connection can reach before the first row (seconds on a million pages); a scalar subquery
-    // stays a per-row test, so the ordered index scan stops after one page.
-    visible: pg
-      ? sql`(SELECT 1 FROM object_ancestors a JOIN grants g ON g.object_id = a.ancestor_id
-          WHERE a.descendant_id = s.object_id AND g.connection_id = ${c.connectionId} LIMIT 1) IS NOT NULL`
-      : sql`EXISTS (SELECT 1 FROM object_ancestors a JOIN grants g ON g.object_id = a.ancestor_id
-          WHERE a.descendant_id = s.object_id AND g.connection_id = ${c.connectionId})`,
+    seqText: dialect.textOf(sql`s.seq`),
+    snapshotText: dialect.textOf(dialect.search.snapshotValue(c.snapshot)),
+    // Readable by the connection: one of the object's ancestors (itself included) is shared with it.
+    visible: dialect.existsPerRow(sql`SELECT 1 FROM object_ancestors a JOIN grants g ON g.object_id = a.ancestor_id
+          WHERE a.descendant_id = s.object_id AND g.connection_id = ${c.connectionId}`),
     order: ascendingSeq ? sql`${seq} ASC` : sql`${seq} DESC`,
   };
-}
-
-/**
- * `indexable: false` hides the condition from PostgreSQL's trigram index (the expression no
- * longer matches the index's), leaving the ordered scan as the only plan.
- */
-function titleCondition(pg: boolean, query: string, indexable = true): RawBuilder<unknown> {
-  if (pg) return indexable ? sql`lower(s.title) LIKE lower(${`%${escapeLike(query)}%`})` : sql`(lower(s.title) || '') LIKE lower(${`%${escapeLike(query)}%`})`;
-  const patterns = sqliteShortQueryPatterns(query);
-  return sql`(${sql.join(
-    patterns.map((p) => sql`s.title LIKE ${p} ESCAPE '\\'`),
-    sql` OR `,
-  )})`;
 }
 
 async function countReachable(db: Db, connectionId: string, cap: number): Promise<number> {
@@ -232,39 +137,18 @@ function toHits(rows: readonly HitRow[], c: SearchCriteria): SearchHits {
   return { hits: rows.map(toHit), snapshot: c.snapshot ?? rows[0]?.hit_snapshot ?? null };
 }
 
-/** PostgreSQL: with at least this many titles matching, walking the sort order beats collecting every match. */
-const COMMON_MATCHES = 2000;
-
-/**
- * PostgreSQL's estimate of how many titles match a substring is often off by several times, and
- * when it guesses few it collects every match from the trigram index, testing each one's
- * visibility, before sorting: seconds for a query that matches ten thousand titles. Counting up
- * to COMMON_MATCHES through the index is cheap, and settles it.
- */
-async function isCommonOnPostgres(db: Db, c: SearchCriteria): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (
-      SELECT 1 FROM search_index s WHERE ${titleCondition(true, c.query!)} LIMIT ${COMMON_MATCHES}) matching`.execute(db);
-  return Number(rows[0].n) >= COMMON_MATCHES;
-}
-
 async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Promise<SearchHits> {
-  const useFts = !isPostgres(db) && c.query !== null && [...c.query].length >= TRIGRAM;
-  const p = parts(db, c, useFts ? 'search_fts.rowid' : 's.seq');
-  const common = p.pg && c.query !== null && (await isCommonOnPostgres(db, c));
-  const where = [...p.listed, ...(c.query !== null && !useFts ? [titleCondition(p.pg, c.query, !common)] : []), p.visible];
-  // CROSS JOIN fixes the full-text table as the outer loop, so its rowid order is the output order.
-  const from = useFts
-    ? sql`search_fts CROSS JOIN search_index s ON s.seq = search_fts.rowid`
-    : p.pg
-      ? sql`search_index s`
-      : sql`search_index s INDEXED BY search_index_listing`;
-  const ftsMatch = useFts ? [sql`search_fts MATCH ${`"${c.query!.replace(/"/g, '""')}"`}`] : [];
-  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${p.snapshotText} AS hit_snapshot FROM ${from}
-    WHERE ${sql.join([...ftsMatch, ...where], sql` AND `)}
+  const dialect = dialectOf(db);
+  const fullText = dialect.search.fullTextWalk(c.query);
+  const p = parts(dialect, c, fullText?.seqColumn ?? 's.seq');
+  const common = c.query !== null && (await dialect.search.isCommonQuery(db, c.query));
+  const where = [...p.listed, ...(c.query !== null && !fullText ? [dialect.search.titleContains(c.query, !common)] : []), p.visible];
+  const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${p.snapshotText} AS hit_snapshot FROM ${fullText?.from ?? dialect.search.listing}
+    WHERE ${sql.join([...(fullText ? [fullText.match] : []), ...where], sql` AND `)}
     ORDER BY ${p.order} LIMIT ${c.limit}`;
   // Even with the trigram index out of reach, PostgreSQL may prefer reading the whole table and
-  // sorting it; for a common query only the walk in index order stops early. Only inside
-  // findSearchHits's own transaction, so the settings end with it.
+  // sorting it; for a common query (only ever one on PostgreSQL) only the walk in index order stops
+  // early. Only inside findSearchHits's own transaction, so the settings end with it.
   if (common && tunePlanner) await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(db);
   const { rows } = await withRows(hits, c.direction).execute(db);
   return toHits(rows, c);
@@ -281,31 +165,25 @@ const SCOPE_BATCH = 256;
  * (src/storage/titleFolding.ts); the others pass it and are decided here with foldTitle.
  */
 async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHits> {
+  const dialect = dialectOf(db);
   const needle = c.query === null ? null : foldTitle(c.query);
   const statement = (snapshot: string | null, after: string | null, limit: number) => {
-    const inner = parts(db, { ...c, snapshot, after }, 'sc.seq');
-    const outer = parts(db, { ...c, snapshot, after }, 's.seq');
-    const titleTest =
-      needle === null
-        ? []
-        : inner.pg
-          ? [sql`lower(sc.title) LIKE lower(${`%${escapeLike(c.query!)}%`})`]
-          : // The folded query: a title without cased letters beyond ASCII matches it under LIKE exactly when under foldTitle.
-            [sql`(sc.title LIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\' OR sc.unsure = 1)`];
-    const visible = sql`SELECT ${inner.pg ? sql`DISTINCT ` : sql``}sc.seq FROM grants g ${inner.pg ? sql`JOIN` : sql`CROSS JOIN`} search_scope sc ON sc.ancestor_id = g.object_id
-      WHERE ${sql.join([sql`g.connection_id = ${c.connectionId}`, ...(inner.seqAfter ? [inner.seqAfter] : []), ...titleTest], sql` AND `)}`;
-    // Both stores walk the visible seqs in sort order, looking each up until the page is full:
-    // SQLite through the sorted table it builds for an IN list, PostgreSQL through a sorted
-    // subquery whose order the join keeps (it hashes an IN list, looking up every seq first).
-    return inner.pg
-      ? sql`SELECT c.seq AS hit_key, c.seq::text AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${outer.snapshotText} AS hit_snapshot
-          FROM (${visible} ORDER BY ${inner.order}) c JOIN search_index s ON s.seq = c.seq
-          WHERE ${sql.join(outer.listed, sql` AND `)} ORDER BY c.seq ${c.direction === 'descending' ? sql`ASC` : sql`DESC`} LIMIT ${limit}`
-      : sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${outer.snapshotText} AS hit_snapshot FROM search_index s
-          WHERE s.seq IN (${visible}) AND ${sql.join(outer.listed, sql` AND `)} ORDER BY ${outer.order} LIMIT ${limit}`;
+    const inner = parts(dialect, { ...c, snapshot, after }, 'sc.seq');
+    const outer = parts(dialect, { ...c, snapshot, after }, 's.seq');
+    const titleTest = c.query === null ? [] : [dialect.search.scopeTitleContains(c.query)];
+    return dialect.search.visibleVersions({
+      visible: dialect.search.visibleSeqs(c.connectionId, [...(inner.seqAfter ? [inner.seqAfter] : []), ...titleTest]),
+      visibleOrder: inner.order,
+      order: outer.order,
+      ascendingSeq: c.direction === 'descending',
+      listed: outer.listed,
+      snapshotText: outer.snapshotText,
+      limit,
+    });
   };
 
-  if (needle === null || isPostgres(db)) return toHits((await withRows(statement(c.snapshot, c.after, c.limit), c.direction).execute(db)).rows, c);
+  if (needle === null || dialect.search.foldsEveryLetter)
+    return toHits((await withRows(statement(c.snapshot, c.after, c.limit), c.direction).execute(db)).rows, c);
 
   const matching: SearchHit[] = [];
   let after = c.after;
@@ -362,28 +240,14 @@ export async function findSearchHits(db: Db, criteria: SearchCriteria, options: 
   const below = options.visibleFirstBelow ?? VISIBLE_FIRST_BELOW;
   // No stored title holds NUL (PostgreSQL text cannot), and PostgreSQL refuses it as a parameter.
   if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot };
-  const run = async (q: Db, tunePlanner: boolean) => {
+  return dialectOf(db).search.withPlannerSettings(db, async (q, tunePlanner) => {
     const chosen = plan === 'auto' ? await choosePlan(q, criteria.connectionId, below) : plan;
-    // PostgreSQL's snapshot is a value of its own, taken first.
-    const c = criteria.snapshot === null && isPostgres(q) ? { ...criteria, snapshot: await takeSearchSnapshot(q) } : criteria;
+    const c = { ...criteria, snapshot: await dialectOf(q).search.snapshotForStatements(q, criteria.snapshot) };
     return chosen === 'visible_first' ? visibleFirstHits(q, c) : orderedHits(q, c, tunePlanner);
-  };
-  // On PostgreSQL the statements run in a transaction of their own, so planner settings stay
-  // local to it: no JIT compilation (its cost estimates run high on a million rows, and compiling
-  // takes longer than the query), and the ordered walk forced for common queries (orderedHits).
-  if (!isPostgres(db) || db.isTransaction) return run(db, false);
-  return (db as Kysely<DB>).transaction().execute(async (trx) => {
-    await sql`SELECT set_config('jit', 'off', true)`.execute(trx);
-    return run(trx, true);
   });
 }
 
-/** After a bulk load: merge the full-text segments and refresh the planners' statistics. */
+/** After a bulk load: refresh the planner's statistics (and on SQLite merge the full-text segments). */
 export async function optimizeSearchIndex(db: Db): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`ANALYZE`.execute(db);
-    return;
-  }
-  await sql`INSERT INTO search_fts (search_fts) VALUES ('optimize')`.execute(db);
-  await sql`ANALYZE`.execute(db);
+  await dialectOf(db).search.optimize(db);
 }

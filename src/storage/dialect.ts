@@ -1,0 +1,115 @@
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Db } from './db.js';
+import type { DB } from './schema.js';
+import { POSTGRES_SEARCH, SQLITE_SEARCH, type SearchDialect } from './searchDialect.js';
+
+/**
+ * What differs between the two stores, said in one place (STYLE.md, "Both stores, one test
+ * suite"; modelled on pg-boss's src/dialect.ts): one object per database, one member per SQL
+ * piece that differs, each saying why the two differ. Repositories, migrations and the filter
+ * compiler call the dialect instead of asking which database they are on; dialectOf is the one
+ * place in src/ that asks.
+ *
+ * Adding a piece: add a member to `Dialect` with a comment saying why the stores differ, write it
+ * in both POSTGRES and SQLITE (the compiler insists on both), and add a case to
+ * test/storage/dialect.test.ts that runs it on the real store (the suite runs on both). A piece
+ * that only search needs goes on SearchDialect (searchDialect.ts) instead. A migration whose DDL
+ * has no common part lists its statements per store and picks them by `dialectOf(db).name`.
+ */
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Dialect {
+  /** Shown in logs and /readyz. */
+  readonly name: DialectName;
+
+  /**
+   * `expr` as text. PostgreSQL has the `::text` cast; SQLite only the standard CAST (the two
+   * spellings are kept as each store's statements were written, so cached plans stay warm).
+   */
+  textOf(expr: RawBuilder<unknown>): RawBuilder<unknown>;
+
+  /**
+   * A signed 64-bit integer parameter from its decimal text (callers check the range). node-postgres
+   * sends parameters as text, so PostgreSQL is told the type; better-sqlite3 binds a BigInt as an
+   * INTEGER, where a Number would round beyond 2^53.
+   */
+  int64(text: string): RawBuilder<unknown>;
+
+  /**
+   * True when `subquery` (a SELECT) returns a row, tested once per outer row. PostgreSQL turns an
+   * EXISTS into a semi-join and, misjudging it, may hash every row of the subquery before the
+   * first outer row (seconds on a million pages, search's ordered plan); a scalar subquery stays a
+   * per-row test. SQLite always runs EXISTS per row and stops at the first match.
+   */
+  existsPerRow(subquery: RawBuilder<unknown>): RawBuilder<unknown>;
+
+  /**
+   * `column` is one of `values`, the list bound as one parameter, so the statement text (and its
+   * prepared plan) is the same whatever the list's length and no list meets a limit on the number
+   * of parameters. PostgreSQL has arrays (node-postgres sends a JS array as one); SQLite has none,
+   * so the list is JSON text read by json_each. `column` names a column of the server's schema.
+   */
+  inTextArray(column: string, values: readonly string[]): RawBuilder<boolean>;
+
+  /**
+   * Appended to the SELECT that claims a row for work (a job), inside writeTransaction. PostgreSQL
+   * runs claimers concurrently: FOR UPDATE locks the row claimed until commit, and SKIP LOCKED
+   * makes the others take the next free row instead of waiting (and, once the first commits,
+   * finding it taken and claiming nothing). SQLite has one writer at a time, so a claim that
+   * began as a writer (writeTransaction) already excludes every other: nothing to add.
+   */
+  readonly claimLock: RawBuilder<unknown>;
+
+  /**
+   * Runs fn in a transaction that will write. SQLite begins it IMMEDIATE, taking the write lock
+   * before the first read: a deferred transaction that reads and then writes must upgrade its
+   * read lock, and when another connection wrote meanwhile the upgrade fails at once with
+   * SQLITE_BUSY, without waiting on the busy timeout (waiting could not help: its snapshot is
+   * stale). PostgreSQL's transactions need no such care; rows are locked as they are claimed.
+   */
+  writeTransaction<T>(db: Kysely<DB>, fn: (trx: Db) => Promise<T>): Promise<T>;
+
+  /** Title search's pieces (searchDialect.ts). */
+  readonly search: SearchDialect;
+}
+
+export const POSTGRES: Dialect = {
+  name: 'postgres',
+  textOf: (expr) => sql`${expr}::text`,
+  int64: (text) => sql`${text}::bigint`,
+  existsPerRow: (subquery) => sql`(${subquery} LIMIT 1) IS NOT NULL`,
+  inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} = ANY(${values}::text[])`,
+  claimLock: sql`FOR UPDATE SKIP LOCKED`,
+  writeTransaction: (db, fn) => db.transaction().execute(fn),
+  search: POSTGRES_SEARCH,
+};
+
+export const SQLITE: Dialect = {
+  name: 'sqlite',
+  textOf: (expr) => sql`CAST(${expr} AS TEXT)`,
+  int64: (text) => sql`${BigInt(text)}`,
+  existsPerRow: (subquery) => sql`EXISTS (${subquery})`,
+  inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+  claimLock: sql``,
+  // Kysely begins SQLite transactions DEFERRED; the store has one connection, held here until the
+  // transaction ends, so no other statement of this process runs inside it.
+  writeTransaction: (db, fn) =>
+    db.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`COMMIT`.execute(conn);
+        return result;
+      } catch (error) {
+        await sql`ROLLBACK`.execute(conn);
+        throw error;
+      }
+    }),
+  search: SQLITE_SEARCH,
+};
+
+/** The dialect of the database `db` runs on: the one place in src/ that asks which it is. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? POSTGRES : SQLITE;
+}
