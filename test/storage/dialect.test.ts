@@ -86,7 +86,7 @@ describe('the store dialect', () => {
 
   test(
     'PostgreSQL: a claim skips the job another transaction holds, without waiting',
-    { skip: STORE !== 'postgres' && 'SQLite runs one write transaction at a time' },
+    { skip: STORE !== 'postgres' && 'SQLite runs one write transaction at a time', timeout: 10_000 },
     async () => {
       await queue(['job-1', 'job-2']);
       let release!: () => void;
