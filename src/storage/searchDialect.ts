@@ -121,7 +121,7 @@ export function isInt64Text(text: string, allowNegative: boolean): boolean {
 }
 
 /** `%`, `_` and `\` are literal in a title; they are escaped with `\` (STYLE.md, "User input never becomes SQL text"). */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
