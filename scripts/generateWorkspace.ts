@@ -19,11 +19,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../src/config.js';
-import { createStore, type Store } from '../src/storage/createStore.js';
-import type { AppContext } from '../src/context.js';
+import { createCore } from '../src/core.js';
 import type { Insertable } from 'kysely';
 import type { NewObject, ObjectAncestorTable, ObjectKindColumn, ParentType, PropertyValueTable } from '../src/storage/schema.js';
-import { DEFAULT_MAX_FILE_UPLOAD_BYTES } from '../src/start.js';
 import { createWorkspace } from '../src/commands/admin/workspaces.js';
 import { createPerson } from '../src/commands/admin/users.js';
 import { createConnection } from '../src/commands/admin/connections.js';
@@ -226,10 +224,10 @@ function parse(): GenerateOptions {
 export async function generateWorkspace(args: GenerateOptions): Promise<WorkspaceManifest> {
   random = mulberry32(args.seed);
   const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: args.dataDir, FOLIO_LOG_LEVEL: 'silent' });
-  const store: Store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = await createCore(config);
+  const { store } = ctx;
   // A bulk load touches index pages all over a large file: a big page cache keeps them in memory.
   if (store.dialect.name === 'sqlite') await sql`PRAGMA cache_size = -1000000`.execute(store.db);
-  const ctx: AppContext = { config, store, maxFileUploadBytes: DEFAULT_MAX_FILE_UPLOAD_BYTES };
   try {
     const workspace = await createWorkspace(ctx, { name: `Search bench (${args.pages.toLocaleString('en')} pages)` });
     const people: string[] = [];
@@ -477,7 +475,7 @@ export async function generateWorkspace(args: GenerateOptions): Promise<Workspac
     process.stderr.write(`${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s; manifest: ${out}\n`);
     return manifest;
   } finally {
-    await store.close();
+    await ctx.close();
   }
 }
 

@@ -2,13 +2,12 @@
 import { Command } from 'commander';
 import { loadConfig } from './config.js';
 import { startFolio } from './start.js';
-import { createStore } from './storage/createStore.js';
+import { createCore } from './core.js';
 import type { AppContext } from './context.js';
 import { createWorkspace } from './commands/admin/workspaces.js';
 import { createPerson } from './commands/admin/users.js';
 import { createConnection, deleteConnection, grantAccess, revokeAccess } from './commands/admin/connections.js';
 import { createTopLevelPage } from './commands/admin/pages.js';
-import { DEFAULT_MAX_FILE_UPLOAD_BYTES } from './start.js';
 import { normalizeId } from './http/ids.js';
 import { ApiError } from './errors/registry.js';
 import type { ConnectionKind } from './auth/capabilities.js';
@@ -46,16 +45,15 @@ program
 
 /** Admin actions run the same commands as /admin/v1, directly on the configured store. */
 async function withStore(action: (ctx: AppContext) => Promise<unknown>): Promise<void> {
-  const config = loadConfig();
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const core = await createCore(loadConfig());
   try {
-    const result = await action({ config, store, maxFileUploadBytes: DEFAULT_MAX_FILE_UPLOAD_BYTES });
+    const result = await action(core);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof ApiError ? `${error.code}: ${error.message}` : String(error)}\n`);
     process.exitCode = 1;
   } finally {
-    await store.close();
+    await core.close();
   }
 }
 

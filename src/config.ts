@@ -18,9 +18,14 @@ export interface Config {
   publicUrl: string;
   /** Search reads a connection's shares first when they reach fewer objects than this (src/storage/repositories/search.ts). */
   searchVisibleFirstBelow: number;
+  /** Per-file limit reported on bot users (spec, "Bot info"). */
+  maxFileUploadBytes: number;
 }
 
 export const DEFAULT_PORT = 7071;
+
+/** A self-hosted server behaves like a paid workspace by default (docs/decisions.md). */
+export const DEFAULT_MAX_FILE_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
 
 function positiveNumber(name: string, raw: string): number {
   const value = Number(raw);
@@ -54,5 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchVisibleFirstBelow: env.FOLIO_SEARCH_VISIBLE_FIRST_BELOW
       ? positiveNumber('FOLIO_SEARCH_VISIBLE_FIRST_BELOW', env.FOLIO_SEARCH_VISIBLE_FIRST_BELOW)
       : VISIBLE_FIRST_BELOW,
+    maxFileUploadBytes: env.FOLIO_MAX_FILE_UPLOAD_BYTES
+      ? positiveNumber('FOLIO_MAX_FILE_UPLOAD_BYTES', env.FOLIO_MAX_FILE_UPLOAD_BYTES)
+      : DEFAULT_MAX_FILE_UPLOAD_BYTES,
   };
 }

@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
-import { createStore } from './storage/createStore.js';
-import { buildServer, type App } from './server.js';
+import { createCore } from './core.js';
+import { buildServer } from './server.js';
+import type { App } from './http/app.js';
 import { resolveAdminToken } from './adminToken.js';
 import { hashToken } from './auth/tokens.js';
-import { createLogger, type Logger } from './http/requestLog.js';
+import type { Logger } from './logger.js';
 
 export interface Running {
   app: App;
@@ -15,29 +15,22 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MAX_FILE_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
-
-/** Opens the store (running migrations), builds the server and listens. */
+/** Builds the core (opening the store, running migrations), the server on it, and listens. */
 export async function startFolio(config: Config): Promise<Running> {
   const { token: adminToken, created } = resolveAdminToken(config.adminToken, config.dataDir);
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const core = await createCore(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {
     // Logged by the rate limiter's skipOnError path; an unreachable Redis only disables sharing.
   });
-  const ctx: AppContext = {
-    config,
-    store,
-    maxFileUploadBytes: Number(process.env.FOLIO_MAX_FILE_UPLOAD_BYTES || DEFAULT_MAX_FILE_UPLOAD_BYTES),
-  };
-  const log = createLogger(config.logLevel);
-  const app = await buildServer(ctx, { adminTokenHash: hashToken(adminToken), redis, log });
+  const app = await buildServer(core, { adminTokenHash: hashToken(adminToken), redis });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   const url = await app.listen({ host: config.host, port: config.port });
   if (created) {
     // Printed once, on the start that generated it; it stays in the data dir for operators.
     process.stdout.write(`Folio admin token (stored in ${config.dataDir}/admin-token): ${adminToken}\n`);
   }
-  log.info({ url, store: store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
+  const { log } = core;
+  log.info({ url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
   return { app, url, adminToken, log, close: () => app.close() };
 }

@@ -3,16 +3,14 @@ import type { ApiVersion } from '../versioning/versions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which plane a route belongs to: the versioned Content API, the admin plane or operations. */
-    surface?: 'v1' | 'admin' | 'ops';
-    /** Capability a v1 route requires; missing → 403 restricted_resource. */
+    /** Capability a v1 route requires; missing → 403 restricted_resource (src/http/v1Plane.ts). */
     capability?: Capability;
   }
   interface FastifyRequest {
+    /** The authenticated connection; set by the v1 plane, null elsewhere. */
     caller: Caller | null;
+    /** The caller's version; set by the v1 plane from its header, the newest elsewhere. */
     apiVersion: ApiVersion;
-    /** The route's plane, read once from its config (Fastify builds routeOptions anew on each read). */
-    surface: FastifyContextConfig['surface'] | null;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Logger } from './requestLog.js';
+import type { Logger } from '../logger.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/registry.js';
 import { formatValidationError, type InputPart } from '../errors/validationMessage.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../errors/registry.js';
+import { systemClock } from '../clock.js';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
@@ -14,9 +15,12 @@ export function newId(): string {
   return randomUUID();
 }
 
-/** Millisecond ISO-8601 UTC; fixed width, so stored timestamps sort correctly as text. */
+/**
+ * Millisecond ISO-8601 UTC; fixed width, so stored timestamps sort correctly as text. Reads the
+ * system clock, the core's default (src/clock.ts); commands move to `ctx.clock` as they are rewritten.
+ */
 export function nowIso(): string {
-  return new Date().toISOString();
+  return systemClock.now().toISOString();
 }
 
 /** A path id that is not a UUID at all is a validation error, as the service answers. */

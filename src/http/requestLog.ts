@@ -1,12 +1,5 @@
-import { pino, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-
-export type { Logger };
-
-/** JSON lines on stdout, as Fastify's own logger writes them. */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined });
-}
+import type { Logger } from '../logger.js';
 
 /**
  * One structured line per request, carrying its id, written when the response has gone. Fastify's

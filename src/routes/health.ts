@@ -1,10 +1,10 @@
-import type { App } from '../server.js';
+import type { App } from '../http/app.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/registry.js';
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {
-  app.get('/healthz', { config: { surface: 'ops' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { surface: 'ops' } }, async () => {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async () => {
     try {
       await ctx.store.ping();
     } catch {

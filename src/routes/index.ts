@@ -1,7 +1,5 @@
-import type { App } from '../server.js';
+import type { App } from '../http/app.js';
 import type { AppContext } from '../context.js';
-import { registerHealthRoutes } from './health.js';
-import { registerAdminRoutes } from './admin/index.js';
 import { registerUserRoutes } from './users/index.js';
 import { registerPagesRoutes } from './pages/index.js';
 import { registerBlocksRoutes } from './blocks/index.js';
@@ -9,10 +7,8 @@ import { registerDatabasesRoutes } from './databases/index.js';
 import { registerDataSourcesRoutes } from './dataSources/index.js';
 import { registerSearchRoutes } from './search/index.js';
 
-/** Every route of every plane, registered in one place. */
-export function registerRoutes(app: App, ctx: AppContext): void {
-  registerHealthRoutes(app, ctx);
-  registerAdminRoutes(app, ctx);
+/** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
+export function registerV1Routes(app: App, ctx: AppContext): void {
   registerUserRoutes(app, ctx);
   registerPagesRoutes(app, ctx);
   registerBlocksRoutes(app, ctx);

@@ -13,7 +13,8 @@ import { call, type HttpResult } from '../helpers/http.js';
 import { addConnection, admin, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { API_VERSIONS } from '../../src/versioning/versions.js';
 import { StrictObject } from '../../src/schemas/common.js';
-import type { App } from '../../src/server.js';
+import type { App } from '../../src/http/app.js';
+import { v1Plane } from '../../src/http/v1Plane.js';
 import { ADMIN_TOKEN, buildInProcess, inject } from './inProcess.js';
 import { REPO_ROOT } from './childServer.js';
 
@@ -377,20 +378,27 @@ describe('platform errors in-process (test-only routes)', () => {
   let readOnlyToken: string;
 
   before(async () => {
-    ({ app } = await buildInProcess());
-    const ops = { config: { surface: 'ops' as const } };
-    app.get('/test/boom', ops, async () => {
+    const built = await buildInProcess();
+    app = built.app;
+    app.get('/test/boom', async () => {
       throw new Error('secret internals');
     });
-    app.get('/v1/test/boom', { config: { surface: 'v1' } }, async () => {
-      throw new TypeError('secret internals at /srv/folio/src/x.ts:12');
+    // Test-only v1 routes, in a v1 plane of their own: the same hooks, parsers and error handling.
+    app.register(v1Plane, {
+      ctx: built.ctx,
+      redis: null,
+      routes: (v1) => {
+        v1.get('/v1/test/boom', async () => {
+          throw new TypeError('secret internals at /srv/folio/src/x.ts:12');
+        });
+        // A v1 route with a capability and a body schema, as content routes will have.
+        v1.post(
+          '/v1/test/insert',
+          { config: { capability: 'insert_content' }, schema: { body: StrictObject({ title: Type.String({ maxLength: 10 }) }) } },
+          async (request) => ({ object: 'test', title: request.body.title }),
+        );
+      },
     });
-    // A v1 route with a capability and a body schema, as content routes will have.
-    app.post(
-      '/v1/test/insert',
-      { config: { surface: 'v1', capability: 'insert_content' }, schema: { body: StrictObject({ title: Type.String({ maxLength: 10 }) }) } },
-      async (request) => ({ object: 'test', title: request.body.title }),
-    );
     await app.ready();
     const adminCall = async (url: string, body: unknown) => {
       const res = await inject(app, 'POST', `/admin/v1${url}`, { token: ADMIN_TOKEN, version: null, body });

@@ -1,16 +1,16 @@
 /**
  * A Folio server built in-process, for tests that must add a route of their own before the server
  * is ready (a handler that throws, a v1 route with a capability) and drive it with `app.inject`.
- * Built as src/start.ts does: loadConfig → createStore → buildServer, on the store DATABASE_URL picks.
+ * Built as src/start.ts does: loadConfig → createCore → buildServer, on the store DATABASE_URL picks.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { createStore } from '../../src/storage/createStore.js';
-import { buildServer, type App } from '../../src/server.js';
+import { createCore } from '../../src/core.js';
+import { buildServer } from '../../src/server.js';
+import type { App } from '../../src/http/app.js';
 import { hashToken } from '../../src/auth/tokens.js';
-import { DEFAULT_MAX_FILE_UPLOAD_BYTES } from '../../src/start.js';
 import type { AppContext } from '../../src/context.js';
 
 export const ADMIN_TOKEN = 'in-process-admin-token';
@@ -23,10 +23,9 @@ export async function buildInProcess(env: Record<string, string> = {}): Promise<
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const ctx: AppContext = { config, store, maxFileUploadBytes: DEFAULT_MAX_FILE_UPLOAD_BYTES };
-  const app = await buildServer(ctx, { adminTokenHash: hashToken(ADMIN_TOKEN) });
-  return { app, ctx };
+  const core = await createCore(config);
+  const app = await buildServer(core, { adminTokenHash: hashToken(ADMIN_TOKEN) });
+  return { app, ctx: core };
 }
 
 /** `app.inject` with the conventions of test/helpers/http.ts: bearer token, newest version, JSON. */

@@ -65,7 +65,7 @@ describe('server lifecycle', () => {
     const { app } = await buildInProcess();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    app.get('/test/slow', { config: { surface: 'ops' } }, async () => {
+    app.get('/test/slow', async () => {
       await gate;
       return { done: true };
     });

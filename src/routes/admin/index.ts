@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../server.js';
+import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
 import { parseIdParam } from '../../http/ids.js';
@@ -9,7 +9,6 @@ import { createConnection, deleteConnection, grantAccess, revokeAccess } from '.
 import { createTopLevelPage } from '../../commands/admin/pages.js';
 import { CONNECTION_KINDS, CONTENT_CAPABILITIES, USER_INFO_LEVELS } from '../../auth/capabilities.js';
 
-const admin = { surface: 'admin' as const };
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
 
@@ -31,37 +30,33 @@ export const CreatePageBody = StrictObject({ title: Type.String({ maxLength: 200
 export const GrantBody = StrictObject({ object_id: Type.String() });
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
-  app.post('/admin/v1/workspaces', { config: admin, schema: { body: CreateWorkspaceBody } }, async (request) => createWorkspace(ctx, request.body));
+  app.post('/admin/v1/workspaces', { schema: { body: CreateWorkspaceBody } }, async (request) => createWorkspace(ctx, request.body));
 
-  app.post('/admin/v1/workspaces/:workspace_id/users', { config: admin, schema: { params: WorkspaceParams, body: CreateUserBody } }, async (request) =>
+  app.post('/admin/v1/workspaces/:workspace_id/users', { schema: { params: WorkspaceParams, body: CreateUserBody } }, async (request) =>
     createPerson(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), request.body),
   );
 
-  app.post(
-    '/admin/v1/workspaces/:workspace_id/connections',
-    { config: admin, schema: { params: WorkspaceParams, body: CreateConnectionBody } },
-    async (request) => {
-      const body = request.body;
-      const userId = body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id');
-      return createConnection(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...body, user_id: userId });
-    },
-  );
+  app.post('/admin/v1/workspaces/:workspace_id/connections', { schema: { params: WorkspaceParams, body: CreateConnectionBody } }, async (request) => {
+    const body = request.body;
+    const userId = body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id');
+    return createConnection(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...body, user_id: userId });
+  });
 
-  app.post('/admin/v1/workspaces/:workspace_id/pages', { config: admin, schema: { params: WorkspaceParams, body: CreatePageBody } }, async (request) =>
+  app.post('/admin/v1/workspaces/:workspace_id/pages', { schema: { params: WorkspaceParams, body: CreatePageBody } }, async (request) =>
     createTopLevelPage(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), request.body),
   );
 
-  app.post('/admin/v1/connections/:connection_id/grants', { config: admin, schema: { params: ConnectionParams, body: GrantBody } }, async (request) =>
+  app.post('/admin/v1/connections/:connection_id/grants', { schema: { params: ConnectionParams, body: GrantBody } }, async (request) =>
     grantAccess(ctx, parseIdParam(request.params.connection_id, 'connection_id'), parseIdParam(request.body.object_id, 'object_id')),
   );
 
   app.delete(
     '/admin/v1/connections/:connection_id/grants/:object_id',
-    { config: admin, schema: { params: StrictObject({ connection_id: Type.String(), object_id: Type.String() }) } },
+    { schema: { params: StrictObject({ connection_id: Type.String(), object_id: Type.String() }) } },
     async (request) => revokeAccess(ctx, parseIdParam(request.params.connection_id, 'connection_id'), parseIdParam(request.params.object_id, 'object_id')),
   );
 
-  app.delete('/admin/v1/connections/:connection_id', { config: admin, schema: { params: ConnectionParams } }, async (request) =>
+  app.delete('/admin/v1/connections/:connection_id', { schema: { params: ConnectionParams } }, async (request) =>
     deleteConnection(ctx, parseIdParam(request.params.connection_id, 'connection_id')),
   );
 }

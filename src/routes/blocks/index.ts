@@ -1,4 +1,4 @@
-import type { App } from '../../server.js';
+import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery } from '../../schemas/common.js';
 import { AppendChildrenBody, BlockParams, UpdateBlockBody, type BlockInput, type ContentPositionInput, type UpdateBlockInput } from '../../schemas/blocks.js';
@@ -20,28 +20,24 @@ async function dropAppendParent(_request: unknown, _reply: unknown, payload: unk
 }
 
 export function registerBlocksRoutes(app: App, ctx: AppContext): void {
-  app.get('/v1/blocks/:block_id', { config: { surface: 'v1', capability: 'read_content' }, schema: { params: BlockParams } }, async (request) => {
+  app.get('/v1/blocks/:block_id', { config: { capability: 'read_content' }, schema: { params: BlockParams } }, async (request) => {
     const raw = request.params.block_id;
     return retrieveBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw);
   });
 
-  app.patch(
-    '/v1/blocks/:block_id',
-    { config: { surface: 'v1', capability: 'update_content' }, schema: { params: BlockParams, body: UpdateBlockBody } },
-    async (request) => {
-      const raw = request.params.block_id;
-      return updateBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw, (request.body ?? {}) as UpdateBlockInput);
-    },
-  );
+  app.patch('/v1/blocks/:block_id', { config: { capability: 'update_content' }, schema: { params: BlockParams, body: UpdateBlockBody } }, async (request) => {
+    const raw = request.params.block_id;
+    return updateBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw, (request.body ?? {}) as UpdateBlockInput);
+  });
 
-  app.delete('/v1/blocks/:block_id', { config: { surface: 'v1', capability: 'update_content' }, schema: { params: BlockParams } }, async (request) => {
+  app.delete('/v1/blocks/:block_id', { config: { capability: 'update_content' }, schema: { params: BlockParams } }, async (request) => {
     const raw = request.params.block_id;
     return deleteBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw);
   });
 
   app.get(
     '/v1/blocks/:block_id/children',
-    { config: { surface: 'v1', capability: 'read_content' }, schema: { params: BlockParams, querystring: PaginationQuery } },
+    { config: { capability: 'read_content' }, schema: { params: BlockParams, querystring: PaginationQuery } },
     async (request) => {
       const raw = request.params.block_id;
       return listBlockChildren(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw, request.query.start_cursor, request.query.page_size ?? 100);
@@ -51,7 +47,7 @@ export function registerBlocksRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/v1/blocks/:block_id/children',
     {
-      config: { surface: 'v1', capability: 'insert_content' },
+      config: { capability: 'insert_content' },
       schema: { params: BlockParams, body: AppendChildrenBody },
       preSerialization: dropAppendParent,
     },

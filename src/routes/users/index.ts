@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../server.js';
+import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery, StrictObject } from '../../schemas/common.js';
 import { getMe, listWorkspaceUsers, retrieveUser } from '../../commands/users.js';
@@ -7,13 +7,13 @@ import { parseIdParam } from '../../http/ids.js';
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {
   // Not async: getMe answers without a promise when authentication already read the rows.
-  app.get('/v1/users/me', { config: { surface: 'v1' } }, (request) => getMe(ctx, request.caller!));
+  app.get('/v1/users/me', (request) => getMe(ctx, request.caller!));
 
-  app.get('/v1/users', { config: { surface: 'v1' }, schema: { querystring: PaginationQuery } }, async (request) =>
+  app.get('/v1/users', { schema: { querystring: PaginationQuery } }, async (request) =>
     listWorkspaceUsers(ctx, request.caller!, request.query.start_cursor, request.query.page_size ?? 100),
   );
 
-  app.get('/v1/users/:user_id', { config: { surface: 'v1' }, schema: { params: StrictObject({ user_id: Type.String() }) } }, async (request) => {
+  app.get('/v1/users/:user_id', { schema: { params: StrictObject({ user_id: Type.String() }) } }, async (request) => {
     const raw = request.params.user_id;
     return retrieveUser(ctx, request.caller!, parseIdParam(raw, 'user_id'), raw);
   });

@@ -1,0 +1,117 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors/registry.js';
+import { authenticate, requireCapability } from '../auth/authenticate.js';
+import type { Caller, Capability } from '../auth/capabilities.js';
+import { VersionEngine } from '../versioning/engine.js';
+import { LATEST_VERSION } from '../versioning/versions.js';
+import type { RegisterRoutes } from './app.js';
+import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
+import { createRateLimit } from './rateLimit.js';
+import { toApiError } from './errorHandler.js';
+import { readVersion } from './versionHeader.js';
+
+export interface V1PlaneOptions {
+  ctx: AppContext;
+  /** When given, every instance counts rate-limit budgets in the same place. */
+  redis: Redis | null;
+  /** The plane's routes; each declares its capability in `config.capability`. */
+  routes: RegisterRoutes;
+}
+
+type Done = (error?: Error) => void;
+
+/**
+ * `/v1`: the versioned Content API. Checks run in the order of docs/decisions.md ("Check order"):
+ * bearer token, version header, rate limit, capability, then the body (parsed and validated by
+ * Fastify after onRequest). Requests are walked forward from the caller's version before
+ * validation, responses back after the handler (src/versioning/).
+ */
+export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { ctx, redis, routes }, done) => {
+  const versions = new VersionEngine();
+  const { rateLimit, rateLimitWindow } = ctx.config;
+  const checkRateLimit = rateLimit ? createRateLimit({ rate: rateLimit, windowSeconds: rateLimitWindow, redis }) : null;
+
+  acceptJsonBodies(plane, BODY_LIMIT);
+
+  // Older callers read validation messages in their own version's field names; the root's handler
+  // renders whatever is thrown on from here (Fastify hands an error thrown by a plugin's error
+  // handler to its parent's).
+  plane.setErrorHandler((error, request) => {
+    if (request.apiVersion === LATEST_VERSION) throw error;
+    const apiError = toApiError(error);
+    if (apiError.code !== 'validation_error') throw error;
+    const translated = versions.translateValidationMessage(request.apiVersion, `${request.method} ${request.routeOptions.url}`, apiError.message);
+    throw translated === apiError.message ? error : new ApiError('validation_error', translated);
+  });
+
+  /** After authentication: the version header, the rate limit, the capability. */
+  const admit = (request: FastifyRequest, caller: Caller, capability: Capability | undefined, next: Done): void => {
+    request.caller = caller;
+    const finish = () => {
+      try {
+        if (capability) requireCapability(caller, capability);
+      } catch (error) {
+        return next(error as Error);
+      }
+      next();
+    };
+    try {
+      request.apiVersion = readVersion(request.headers);
+    } catch (error) {
+      return next(error as Error);
+    }
+    if (checkRateLimit) checkRateLimit(caller.connectionId).then(finish, next);
+    else finish();
+  };
+
+  // Callback style, and synchronous as far as the store allows: this runs before every request
+  // (docs/benchmarks.md, "users-me: what closed the gap").
+  plane.addHook('onRequest', (request, _reply, next) => {
+    // Fastify builds routeOptions anew on each read: read once.
+    const { capability } = request.routeOptions.config;
+    let caller: Caller | Promise<Caller>;
+    try {
+      caller = authenticate(ctx.store, request.headers.authorization);
+    } catch (error) {
+      return next(error as Error);
+    }
+    // next() runs the rest of the request, so it is called outside the try above.
+    if (caller instanceof Promise) caller.then((found) => admit(request, found, capability, next), next);
+    else admit(request, caller, capability, next);
+  });
+
+  // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
+  plane.addHook('preValidation', (request, _reply, next) => {
+    if (request.apiVersion === LATEST_VERSION) return next();
+    const versioned = {
+      route: `${request.method} ${request.routeOptions.url}`,
+      body: request.body,
+      query: (request.query ?? {}) as Record<string, unknown>,
+      params: (request.params ?? {}) as Record<string, string>,
+    };
+    try {
+      versions.upgradeRequest(request.apiVersion, versioned);
+    } catch (error) {
+      return next(error as Error);
+    }
+    request.body = versioned.body;
+    request.query = versioned.query;
+    next();
+  });
+
+  plane.addHook('preSerialization', (request, _reply, payload, next) => {
+    if (request.apiVersion === LATEST_VERSION) return next(null, payload);
+    if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return next(null, payload);
+    try {
+      next(null, versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload));
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  routes(plane, ctx);
+  done();
+};
