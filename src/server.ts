@@ -17,6 +17,7 @@ import { VersionEngine } from './versioning/engine.js';
 import { LATEST_VERSION } from './versioning/versions.js';
 import { registerRoutes } from './routes/index.js';
 import { tokensMatch } from './auth/tokens.js';
+import { checkResponses } from './http/checkResponses.js';
 
 export type App = ReturnType<typeof createFastify>;
 
@@ -178,6 +179,8 @@ export async function buildServer(ctx: AppContext, options: ServerOptions): Prom
     await ctx.store.close();
   });
 
+  // Test runs only: every newest-version body is checked against its route's schema.
+  if (process.env.FOLIO_CHECK_RESPONSES === '1') checkResponses(app, log);
   registerRoutes(app, ctx);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Caller, Capability } from '../auth/capabilities.js';
+import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
 
 declare module 'fastify' {
@@ -7,6 +8,8 @@ declare module 'fastify' {
     surface?: 'v1' | 'admin' | 'ops';
     /** Capability a v1 route requires; missing → 403 restricted_resource. */
     capability?: Capability;
+    /** A v1 route's newest-version response body (src/schemas/responses.ts), for OpenAPI and test-run checks. */
+    response?: TSchema;
   }
   interface FastifyRequest {
     caller: Caller | null;
