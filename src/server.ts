@@ -15,6 +15,7 @@ import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
+import { checkResponses } from './http/checkResponses.js';
 
 function createFastify(): App {
   return Fastify({
@@ -74,6 +75,9 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
     await core.close();
   });
 
+  // Test runs only: every newest-version body is checked against its route's schema. Added before
+  // the planes so that their routes inherit the hook.
+  if (process.env.FOLIO_CHECK_RESPONSES === '1') checkResponses(app, core.log);
   registerHealthRoutes(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });

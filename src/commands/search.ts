@@ -3,9 +3,9 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../auth/capabilities.js';
 import { validationError, type ApiError } from '../errors/registry.js';
 import { describeValue } from '../errors/validationMessage.js';
-import { decodeCursor, encodeCursor, listPage } from '../http/cursor.js';
-import { presentObjects } from '../presenters/objects.js';
-import type { JsonSplice } from '../presenters/jsonSplice.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { DataSourceView, ListView, PageView } from '../domain/views.js';
+import { loadObjectViews } from './loadObjectViews.js';
 import type { SearchRequest } from '../schemas/search.js';
 import { findSearchHits, isSearchSeq, isSearchSnapshot } from '../storage/repositories/search.js';
 
@@ -30,10 +30,9 @@ function listingKey(parts: { query: string | null; object: string | null; inTras
  * Cursors are [snapshot, seq of the last hit, listing key]: every page of a listing reads the
  * index as it was when its first page was answered, in an order edits cannot change, so an object
  * that exists throughout appears exactly once however the workspace changes meanwhile (the design
- * is explained in src/storage/migrations/002_search_index.ts). With `splice`, stored property
- * values stay text for the caller to write out (src/presenters/jsonSplice.ts).
+ * is explained in src/storage/migrations/002_search_index.ts).
  */
-export async function searchTitles(ctx: AppContext, caller: Caller, body: SearchRequest, splice?: JsonSplice) {
+export async function searchTitles(ctx: AppContext, caller: Caller, body: SearchRequest): Promise<ListView<PageView | DataSourceView>> {
   const filter = body.filter ?? {};
   // The object filter is a pair (FACTS.md §4); in_trash may come with it or alone.
   if (filter.property !== undefined && filter.value === undefined) {
@@ -82,7 +81,6 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
   const hits = found.hits;
   const page = hits.slice(0, pageSize);
   const rows = page.map((h) => h.row).filter((row): row is NonNullable<typeof row> => row !== null);
-  const results = await presentObjects(db, rows, { baseUrl: ctx.config.publicUrl, splice });
   const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [found.snapshot!, page[page.length - 1].seq, listing]) : null;
-  return listPage('page_or_data_source', results, next, { request_status: { type: 'complete' } });
+  return { items: await loadObjectViews(db, rows), nextCursor: next };
 }

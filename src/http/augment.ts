@@ -1,10 +1,13 @@
 import type { Caller, Capability } from '../auth/capabilities.js';
+import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Capability a v1 route requires; missing → 403 restricted_resource (src/http/v1Plane.ts). */
     capability?: Capability;
+    /** A v1 route's newest-version response body (src/schemas/responses.ts), for OpenAPI and test-run checks. */
+    response?: TSchema;
   }
   interface FastifyRequest {
     /** The authenticated connection; set by the v1 plane, null elsewhere. */

@@ -1,8 +1,7 @@
-import type { Db } from '../storage/db.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type BlockContent } from '../domain/contentShapes.js';
-import { parentsWithChildren } from '../storage/repositories/blocks.js';
-import { findObjects } from '../storage/repositories/pageValues.js';
+import type { BlockView, ListView, Unreadable } from '../domain/views.js';
+import { listPage } from '../http/cursor.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 
@@ -57,59 +56,35 @@ function presentMember(type: string, row: ObjectRow): Record<string, unknown> {
   return member;
 }
 
-export interface BlockFacts {
-  hasChildren: boolean;
-  /** For a page in a data source: the database holding that source (its parent names both). */
-  databaseId?: string | null;
-}
-
 /** The block object at the newest version (FACTS.md §9 "Block (common)"), built field by field. */
-export function presentBlock(row: ObjectRow, facts: BlockFacts): Record<string, unknown> {
+export function presentBlock(view: BlockView): Record<string, unknown> {
+  const { row } = view;
   const type = blockTypeOf(row);
   return {
     object: 'block',
     id: row.id,
-    parent: presentParent(row, facts.databaseId),
+    parent: presentParent(row, view.databaseId),
     created_time: presentTimestamp(row.created_time),
     last_edited_time: presentTimestamp(row.last_edited_time),
     created_by: partialUser(row.created_by),
     last_edited_by: partialUser(row.last_edited_by),
-    has_children: facts.hasChildren,
+    has_children: view.hasChildren,
     in_trash: row.in_trash === 1,
     type,
     [type]: presentMember(type, row),
   };
 }
 
-/** What a connection without read content gets back from a write (FACTS.md §2 capabilities). */
-export function presentPartialBlock(row: Pick<ObjectRow, 'id'>): { object: 'block'; id: string } {
-  return { object: 'block', id: row.id };
-}
-
-/** The block whose children a synced copy shows: the original for a copy, else the block itself. */
-export function childrenSourceId(row: ObjectRow): string {
-  if (row.object !== 'block' || row.type !== 'synced_block') return row.id;
-  const from = parseContent<{ synced_from?: { block_id?: string } | null }>(row.content).synced_from;
-  return from?.block_id ?? row.id;
-}
-
-/** Presents a list of blocks with two queries at most: has_children for all, and databases of data source parents. */
-export async function presentBlocks(db: Db, rows: readonly ObjectRow[]): Promise<Record<string, unknown>[]> {
-  const sources = rows.filter((r) => r.parent_type === 'data_source_id' && r.parent_id).map((r) => r.parent_id!);
-  const [withChildren, sourceRows] = await Promise.all([parentsWithChildren(db, rows.map(childrenSourceId)), findObjects(db, sources)]);
-  const databaseOf = new Map(sourceRows.map((s) => [s.id, s.parent_id]));
-  return rows.map((row) =>
-    presentBlock(row, {
-      hasChildren: withChildren.has(childrenSourceId(row)),
-      databaseId: row.parent_type === 'data_source_id' && row.parent_id ? (databaseOf.get(row.parent_id) ?? null) : undefined,
-    }),
-  );
-}
-
 /**
- * Before 2021-08-16, append-block-children answered with the parent block instead of the list.
- * Response converters see only the body, so the HEAD answer carries the parent block under this
- * key: it is downgraded with the rest by every newer change module, the 2021-08-16 module returns
- * it, and the append route deletes the key before serialising, so no caller ever sees it.
+ * A block a write returns: in full with read content, otherwise only `{object, id}` (FACTS.md §2:
+ * update and insert do not imply reading; the SDK types these answers as partial blocks).
  */
-export const APPEND_PARENT_KEY = 'folio:parent_block';
+export function presentWrittenBlock(view: BlockView | Unreadable): Record<string, unknown> {
+  if (view.kind === 'unreadable') return { object: 'block', id: view.id };
+  return presentBlock(view);
+}
+
+/** A list of blocks (children listings and append answers, FACTS.md §3). */
+export function presentBlockList(list: ListView<BlockView | Unreadable>) {
+  return listPage('block', list.items.map(presentWrittenBlock), list.nextCursor);
+}

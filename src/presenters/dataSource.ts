@@ -1,4 +1,4 @@
-import type { ObjectRow } from '../storage/schema.js';
+import type { DataSourceView, Unreadable } from '../domain/views.js';
 import { parseContent, type DataSourceContent, type PropertySchema } from '../domain/contentShapes.js';
 import { objectUrl, presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
@@ -56,7 +56,8 @@ export function presentProperties(schema: Record<string, PropertySchema>): Recor
 }
 
 /** The data source object at the newest version (FACTS.md §9), from its row and its database's row. */
-export function presentDataSource(row: ObjectRow, database: ObjectRow | undefined, options: { baseUrl: string }): Record<string, unknown> {
+export function presentDataSource(view: DataSourceView, options: { baseUrl: string }): Record<string, unknown> {
+  const { row, database } = view;
   const content = parseContent<DataSourceContent>(row.content);
   const databaseContent = database ? parseContent<{ is_inline?: boolean }>(database.content) : {};
   return {
@@ -80,6 +81,8 @@ export function presentDataSource(row: ObjectRow, database: ObjectRow | undefine
   };
 }
 
-export function presentPartialDataSource(row: Pick<ObjectRow, 'id'>): Record<string, unknown> {
-  return { object: 'data_source', id: row.id };
+/** A written data source: in full, or only `{object, id}` to a connection that may create but not read. */
+export function presentWrittenDataSource(view: DataSourceView | Unreadable, options: { baseUrl: string }): Record<string, unknown> {
+  if (view.kind === 'unreadable') return { object: 'data_source', id: view.id };
+  return presentDataSource(view, options);
 }

@@ -1,19 +1,21 @@
-import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type DatabaseContent, type DataSourceContent } from '../domain/contentShapes.js';
-import { LEGACY_HINT, legacyHint, objectUrl, presentParent } from './page.js';
+import type { DatabaseView, Unreadable } from '../domain/views.js';
+import type { OlderVersionFacts } from '../versioning/change.js';
+import { objectUrl, presentParent } from './page.js';
 import { presentProperties } from './dataSource.js';
 import { partialUser, presentTimestamp } from './time.js';
 
+/** Data sources a database lists: those not in the trash. */
+const listedSources = (view: DatabaseView) => view.dataSources.filter((s) => s.trashed === 0);
+
 /**
  * The database object at the newest version (FACTS.md §9 "Database (2025-09-03+)"): a container
- * listing its data sources, without properties. Versions before 2025-09-03 show the properties of
- * its first data source, and its authors; they ride along as a legacy hint.
+ * listing its data sources, without properties.
  */
-export function presentDatabase(row: ObjectRow, dataSources: readonly ObjectRow[], options: { baseUrl: string }): Record<string, unknown> {
+export function presentDatabase(view: DatabaseView, options: { baseUrl: string }): Record<string, unknown> {
+  const { row } = view;
   const content = parseContent<DatabaseContent>(row.content);
-  const listed = dataSources.filter((s) => s.trashed === 0);
-  const first = listed[0] ?? dataSources[0];
-  const database: Record<string, unknown> = {
+  return {
     object: 'database',
     id: row.id,
     title: content.title,
@@ -24,20 +26,29 @@ export function presentDatabase(row: ObjectRow, dataSources: readonly ObjectRow[
     is_locked: row.is_locked === 1,
     created_time: presentTimestamp(row.created_time),
     last_edited_time: presentTimestamp(row.last_edited_time),
-    data_sources: listed.map((s) => ({ id: s.id, name: s.title })),
+    data_sources: listedSources(view).map((s) => ({ id: s.id, name: s.title })),
     icon: content.icon ?? null,
     cover: content.cover ?? null,
     url: objectUrl(options.baseUrl, row.id),
     public_url: null,
   };
-  database[LEGACY_HINT] = legacyHint({
-    properties: first ? presentProperties(parseContent<DataSourceContent>(first.content).properties) : {},
-    created_by: partialUser(row.created_by),
-    last_edited_by: partialUser(row.last_edited_by),
-  });
-  return database;
 }
 
-export function presentPartialDatabase(row: Pick<ObjectRow, 'id'>): Record<string, unknown> {
-  return { object: 'database', id: row.id };
+/** A written database: in full, or only `{object, id}` to a connection that may create but not read. */
+export function presentWrittenDatabase(view: DatabaseView | Unreadable, options: { baseUrl: string }): Record<string, unknown> {
+  if (view.kind === 'unreadable') return { object: 'database', id: view.id };
+  return presentDatabase(view, options);
+}
+
+/** What a database showed before 2025-09-03 and no longer does: its first data source's properties, and its authors. */
+export function presentDatabaseFacts(view: DatabaseView | Unreadable): OlderVersionFacts {
+  if (view.kind === 'unreadable') return {};
+  const first = listedSources(view)[0] ?? view.dataSources[0];
+  return {
+    databaseSchema: {
+      properties: first ? presentProperties(parseContent<DataSourceContent>(first.content).properties) : {},
+      created_by: partialUser(view.row.created_by),
+      last_edited_by: partialUser(view.row.last_edited_by),
+    },
+  };
 }

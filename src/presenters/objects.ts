@@ -1,83 +1,26 @@
-import type { Db } from '../storage/db.js';
-import type { ObjectRow } from '../storage/schema.js';
-import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
-import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
+import type { DataSourceView, ListView, PageView } from '../domain/views.js';
+import { listPage } from '../http/cursor.js';
 import { presentPage, presentPageText } from './page.js';
 import type { JsonSplice } from './jsonSplice.js';
 import { presentDataSource } from './dataSource.js';
-import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
-import type { Schema } from '../domain/properties/schemaTypes.js';
-
-interface ParsedSchema {
-  schema: Schema;
-  /** Property id → name. */
-  names: ReadonlyMap<string, string>;
-}
-
-/** Recently seen data source schemas, parsed, by data source id, with the stored JSON they came from. */
-const schemasById = new Map<string, { content: string; parsed: ParsedSchema }>();
-const SCHEMA_CACHE_SIZE = 2000;
 
 /**
- * Parsing a schema costs more than comparing its text, and a page of results shares a few dozen
- * schemas that rarely change, so parsed schemas are remembered with the exact stored text they
- * came from: an edited schema no longer compares equal. Keyed by id rather than by the text, which
- * would hash every schema's whole text on every read. Callers only read them.
+ * A mixed list of pages and data sources (search, queries). With a splice, pages come back as its
+ * placeholders for their JSON text (jsonSplice.ts).
  */
-function parsedSchema(id: string, content: string): ParsedSchema {
-  const cached = schemasById.get(id);
-  if (cached && cached.content === content) return cached.parsed;
-  const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
-  const parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
-  if (!cached && schemasById.size >= SCHEMA_CACHE_SIZE) schemasById.delete(schemasById.keys().next().value as string);
-  schemasById.set(id, { content, parsed });
-  return parsed;
-}
-
-/**
- * Presents a mixed list of pages and data sources (search, queries) with a fixed number of
- * queries: property values (as of now), the pages' data sources and the data sources' databases
- * are each loaded once for the list, and only the columns presenting needs. With a splice, pages
- * come back as its placeholders for their JSON text (jsonSplice.ts).
- */
-export async function presentObjects(
-  db: Db,
-  rows: readonly ObjectRow[],
+export function presentObjects(
+  views: readonly (PageView | DataSourceView)[],
   options: { baseUrl: string; splice?: JsonSplice },
-): Promise<Array<Record<string, unknown> | string>> {
-  const pages: ObjectRow[] = [];
-  const sourceIds = new Set<string>();
-  const databaseIds = new Set<string>();
-  for (const row of rows) {
-    if (row.object === 'page') {
-      pages.push(row);
-      if (row.parent_type === 'data_source_id' && row.parent_id) sourceIds.add(row.parent_id);
-    } else if (row.object === 'data_source' && row.parent_id) {
-      databaseIds.add(row.parent_id);
-    }
-  }
-  const [stored, sources, databases] = await Promise.all([
-    loadPresentedValues(
-      db,
-      pages.map((p) => p.id),
-    ),
-    findSchemaSources(db, [...sourceIds]),
-    findObjects(db, [...databaseIds]),
-  ]);
-  const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.id, s.content) }]));
-  const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])));
-  const databaseById = new Map(databases.map((d) => [d.id, d]));
-  return rows.map((row) => {
-    if (row.object === 'data_source') return presentDataSource(row, row.parent_id ? databaseById.get(row.parent_id) : undefined, options);
-    const inSource = row.parent_type === 'data_source_id' && row.parent_id !== null;
-    const source = inSource ? sourceById.get(row.parent_id!) : undefined;
-    const pageOptions = {
-      baseUrl: options.baseUrl,
-      names: inSource ? (source?.names ?? new Map<string, string>()) : undefined,
-      databaseId: source?.databaseId ?? null,
-    };
+): Array<Record<string, unknown> | string> {
+  return views.map((view) => {
+    if (view.kind === 'data_source') return presentDataSource(view, options);
     // With a splice, the page goes into the response as its JSON text.
-    if (options.splice) return options.splice.add(presentPageText(row, values.get(row.id) ?? [], pageOptions));
-    return presentPage(row, values.get(row.id) ?? [], pageOptions);
+    if (options.splice) return options.splice.add(presentPageText(view, options));
+    return presentPage(view, options);
   });
+}
+
+/** The answer of POST /v1/search (FACTS.md §4): the list envelope with its request status. */
+export function presentSearchResults(list: ListView<PageView | DataSourceView>, options: { baseUrl: string; splice?: JsonSplice }) {
+  return listPage('page_or_data_source', presentObjects(list.items, options), list.nextCursor, { request_status: { type: 'complete' } });
 }

@@ -2,6 +2,7 @@ import type { ObjectRow } from '../storage/schema.js';
 import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
+import type { PageView, Unreadable } from '../domain/views.js';
 import { PAGE_REFERENCE_LIMIT, REFERENCE_LIST_TYPES } from '../domain/properties/propertyTypes.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
@@ -18,18 +19,6 @@ export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>,
 export function objectUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/${id.replace(/-/g, '')}`;
 }
-
-/**
- * Data an older API version needs that the newest shape does not carry (a page's enclosing page
- * before 2022-06-28, a database's properties before 2025-09-03). It rides along in the response
- * object for the version modules to read and is never serialised: JSON.stringify drops a member
- * whose toJSON returns undefined, and the version modules remove it.
- */
-export function legacyHint<T extends object>(data: T): T & { toJSON(): undefined } {
-  return { ...data, toJSON: () => undefined };
-}
-
-export const LEGACY_HINT = '_legacy';
 
 /** A stored value as the page shows it: timestamps and authors from the row, long lists cut at 25. */
 function presentValue(row: ObjectRow, propertyId: string, stored: Record<string, unknown>): Record<string, unknown> {
@@ -81,28 +70,32 @@ function storedValueText(row: ObjectRow, propertyId: string, text: string): stri
 
 export interface PresentPageOptions {
   baseUrl: string;
-  /** Property id → name: the data source schema. Pages outside a database only have "title". */
-  names?: ReadonlyMap<string, string>;
-  databaseId?: string | null;
-  /** `filter_properties`: ids (or names) of the properties to include. */
-  filterProperties?: ReadonlySet<string>;
-  /** The page an object under a block sits in (for versions before 2022-06-28). */
-  enclosingPageId?: string | null;
+  /** `filter_properties` as given: ids (or names, URL-encoded or not) of the properties to include. */
+  filterProperties?: readonly string[];
+}
+
+function decodeKey(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
 }
 
 /**
  * The values a page shows, each with its name, in the order the data source lists its
  * properties (retrieving a page and search show them alike); `filter_properties` applied.
  */
-function shownValues(values: readonly PresentedValueRow[], options: PresentPageOptions): Array<[string, PresentedValueRow]> {
+function shownValues(view: PageView, filterProperties: readonly string[] | undefined): Array<[string, PresentedValueRow]> {
   const shown: Array<[string, PresentedValueRow]> = [];
-  const keep = (id: string, name: string) => !options.filterProperties || options.filterProperties.has(id) || options.filterProperties.has(name);
-  if (!options.names) {
-    for (const value of values) if (value.property_id === 'title' && keep('title', 'title')) shown.push(['title', value]);
+  const wanted = filterProperties ? new Set(filterProperties.map(decodeKey)) : undefined;
+  const keep = (id: string, name: string) => !wanted || wanted.has(id) || wanted.has(name);
+  if (!view.names) {
+    for (const value of view.values) if (value.property_id === 'title' && keep('title', 'title')) shown.push(['title', value]);
     return shown;
   }
-  const byId = new Map(values.map((v) => [v.property_id, v]));
-  for (const [id, name] of options.names) {
+  const byId = new Map(view.values.map((v) => [v.property_id, v]));
+  for (const [id, name] of view.names) {
     const value = byId.get(id);
     if (value && keep(id, name)) shown.push([name, value]);
   }
@@ -111,16 +104,17 @@ function shownValues(values: readonly PresentedValueRow[], options: PresentPageO
 
 /**
  * The page object at the newest version (spec "Page object"; FACTS.md §9), built field by field.
- * `names` maps property ids to names (the data source schema); pages outside a database have
- * only their title, named "title".
+ * The view's `names` map property ids to names (the data source schema); pages outside a
+ * database have only their title, named "title".
  */
-export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[], options: PresentPageOptions): Record<string, unknown> {
+export function presentPage(view: PageView, options: PresentPageOptions): Record<string, unknown> {
+  const row = view.row;
   const content = JSON.parse(row.content) as PageContent;
   const properties: Record<string, unknown> = {};
-  for (const [name, value] of shownValues(values, options)) {
+  for (const [name, value] of shownValues(view, options.filterProperties)) {
     properties[name] = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
   }
-  const page: Record<string, unknown> = {
+  return {
     object: 'page',
     id: row.id,
     created_time: presentTimestamp(row.created_time),
@@ -129,7 +123,7 @@ export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[]
     last_edited_by: partialUser(row.last_edited_by),
     cover: content.cover ?? null,
     icon: content.icon ?? null,
-    parent: presentParent(row, options.databaseId),
+    parent: presentParent(row, view.databaseId),
     in_trash: row.in_trash === 1,
     is_archived: row.is_archived === 1,
     is_locked: row.is_locked === 1,
@@ -137,8 +131,6 @@ export function presentPage(row: ObjectRow, values: readonly PresentedValueRow[]
     url: objectUrl(options.baseUrl, row.id),
     public_url: null,
   };
-  if (options.enclosingPageId) page[LEGACY_HINT] = legacyHint({ enclosing_page_id: options.enclosingPageId });
-  return page;
 }
 
 /** Property names a JavaScript object would not keep in the order they come: array indexes go first. */
@@ -151,7 +143,7 @@ interface NamesText {
 }
 
 /**
- * Per names map (presenters/objects.ts caches them with their parsed schema), or null when a name
+ * Per names map (commands/search/loadObjectViews.ts caches them with their parsed schema), or null when a name
  * is one an object would reorder (an array index) or merge (a repeat): presentPage decides those.
  */
 const namesTexts = new WeakMap<ReadonlyMap<string, string>, NamesText | null>();
@@ -180,12 +172,13 @@ let urlStart = { baseUrl: '', text: '' };
  * the same bytes; names an object would reorder or merge, and filter_properties, are left to
  * presentPage. Ids are the store's own UUIDs, written without escaping.
  */
-export function presentPageText(row: ObjectRow, values: readonly PresentedValueRow[], options: PresentPageOptions): string {
-  const names = options.names ? namesText(options.names) : TITLE_ONLY;
-  if (names === null || options.filterProperties) return JSON.stringify(presentPage(row, values, options));
+export function presentPageText(view: PageView, options: PresentPageOptions): string {
+  const { row, databaseId } = view;
+  const names = view.names ? namesText(view.names) : TITLE_ONLY;
+  if (names === null || options.filterProperties) return JSON.stringify(presentPage(view, options));
   const shown: Array<[number, PresentedValueRow]> = [];
   let ordered = true;
-  for (const value of values) {
+  for (const value of view.values) {
     const at = names.position.get(value.property_id);
     if (at === undefined) continue;
     if (shown.length > 0 && shown[shown.length - 1][0] > at) ordered = false;
@@ -198,8 +191,8 @@ export function presentPageText(row: ObjectRow, values: readonly PresentedValueR
   if (urlStart.baseUrl !== options.baseUrl) urlStart = { baseUrl: options.baseUrl, text: JSON.stringify(`${options.baseUrl}/`).slice(0, -1) };
   const parent =
     row.parent_type === 'data_source_id'
-      ? `{"type":"data_source_id","data_source_id":"${row.parent_id}","database_id":${options.databaseId ? `"${options.databaseId}"` : 'null'}}`
-      : JSON.stringify(presentParent(row, options.databaseId));
+      ? `{"type":"data_source_id","data_source_id":"${row.parent_id}","database_id":${databaseId ? `"${databaseId}"` : 'null'}}`
+      : JSON.stringify(presentParent(row, databaseId));
   return (
     `{"object":"page","id":"${row.id}","created_time":"${presentTimestamp(row.created_time)}","last_edited_time":"${presentTimestamp(row.last_edited_time)}",` +
     `"created_by":{"object":"user","id":"${row.created_by}"},"last_edited_by":{"object":"user","id":"${row.last_edited_by}"},` +
@@ -209,7 +202,8 @@ export function presentPageText(row: ObjectRow, values: readonly PresentedValueR
   );
 }
 
-/** The partial page returned to a connection that may create but not read (FACTS.md §2 capabilities). */
-export function presentPartialPage(row: Pick<ObjectRow, 'id'>): Record<string, unknown> {
-  return { object: 'page', id: row.id };
+/** A written page: in full, or only `{object, id}` to a connection that may create but not read (FACTS.md §2 capabilities). */
+export function presentWrittenPage(view: PageView | Unreadable, options: PresentPageOptions): Record<string, unknown> {
+  if (view.kind === 'unreadable') return { object: 'page', id: view.id };
+  return presentPage(view, options);
 }

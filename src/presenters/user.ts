@@ -1,15 +1,10 @@
 import type { Caller } from '../auth/capabilities.js';
-import type { UserRow, WorkspaceRow } from '../storage/schema.js';
-
-export interface BotContext {
-  workspace: WorkspaceRow;
-  /** The person a public or personal connection acts for; null for internal connections. */
-  owner: UserRow | null;
-  maxFileUploadBytes: number;
-}
+import type { UserRow } from '../storage/schema.js';
+import type { BotView, ListView, UserView } from '../domain/views.js';
+import { listPage } from '../http/cursor.js';
 
 /** A full user object; e-mail only with the user_info_with_email capability (FACTS.md §2). */
-export function presentUser(row: UserRow, caller: Caller, bot?: BotContext): Record<string, unknown> {
+export function presentUser(row: UserRow, caller: Caller, bot?: BotView): Record<string, unknown> {
   const base = { object: 'user', id: row.id, name: row.name, avatar_url: row.avatar_url, type: row.type };
   if (row.type === 'person') {
     const person = caller.userInfo === 'user_info_with_email' && row.email !== null ? { email: row.email, email_verified: row.email_verified === 1 } : {};
@@ -26,4 +21,16 @@ export function presentUser(row: UserRow, caller: Caller, bot?: BotContext): Rec
       workspace_limits: { max_file_upload_size_in_bytes: bot.maxFileUploadBytes },
     },
   };
+}
+
+export function presentUserView(view: UserView, caller: Caller): Record<string, unknown> {
+  return presentUser(view.user, caller, view.bot);
+}
+
+export function presentUserList(list: ListView<UserRow>, caller: Caller) {
+  return listPage(
+    'user',
+    list.items.map((row) => presentUser(row, caller)),
+    list.nextCursor,
+  );
 }

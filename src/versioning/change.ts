@@ -9,9 +9,26 @@ export interface VersionedRequest {
   params: Record<string, string>;
 }
 
+/**
+ * What older shapes of a response show that its newest body does not carry. The route hands it
+ * beside the body (olderFacts.ts), so the body is exactly what the newest version sends; only the
+ * change modules read it. Each fact is about the response's top-level object.
+ */
+export interface OlderVersionFacts {
+  /** A page under a block: the page it sits in (its `parent` before 2022-06-28). */
+  enclosingPageId?: string | null;
+  /** A database: its first data source's properties and its authors, at HEAD (shown before 2025-09-03). */
+  databaseSchema?: { properties: Record<string, unknown>; created_by: unknown; last_edited_by: unknown };
+  /** Append block children: the block appended to, at HEAD (the answer before 2021-08-16). */
+  appendedTo?: unknown;
+}
+
 export interface VersionedResponse {
   route: string;
   body: unknown;
+  facts?: OlderVersionFacts;
+  /** Walks a HEAD body back through the changes newer than the one called (for facts given at HEAD). */
+  downgradeNewer?(body: unknown): unknown;
 }
 
 /**

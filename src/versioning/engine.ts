@@ -1,4 +1,5 @@
 import type { VersionChange, VersionedRequest } from './change.js';
+import { olderFactsOf } from './olderFacts.js';
 import { API_VERSIONS, compareVersions, type ApiVersion } from './versions.js';
 import { VERSION_CHANGES } from './changes/index.js';
 
@@ -23,13 +24,9 @@ export class VersionEngine {
     for (const change of this.pending(version)) change.upgradeRequest?.(request);
   }
 
-  /** Walks a HEAD response back to the caller's version, newest change first. */
+  /** Walks a HEAD response back to the caller's version, newest change first, with the facts the route gave beside it. */
   downgradeResponse(version: ApiVersion, route: string, body: unknown): unknown {
-    let current = body;
-    for (const change of this.pending(version).reverse()) {
-      if (change.downgradeResponse) current = change.downgradeResponse({ route, body: current });
-    }
-    return current;
+    return downgradeThrough(this.pending(version).reverse(), route, body);
   }
 
   /**
@@ -56,6 +53,16 @@ export class VersionEngine {
     }
     return lines.join('\n');
   }
+}
+
+function downgradeThrough(newestFirst: readonly VersionChange[], route: string, body: unknown): unknown {
+  const facts = olderFactsOf(body);
+  let current = body;
+  newestFirst.forEach((change, i) => {
+    if (!change.downgradeResponse) return;
+    current = change.downgradeResponse({ route, body: current, facts, downgradeNewer: (head) => downgradeThrough(newestFirst.slice(0, i), route, head) });
+  });
+  return current;
 }
 
 /** Applies fn to every API object (anything with an `object` field) in a response body, depth first. */

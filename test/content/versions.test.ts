@@ -4,7 +4,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { directParents } from '../../src/versioning/changes/2022-06-28-parents.js';
-import { legacyHint } from '../../src/presenters/page.js';
 import { ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -106,11 +105,9 @@ describe('version modules of the content model (old and new shape of the same ob
       object: 'page',
       id: 'p',
       parent: { type: 'block_id', block_id: 'b' },
-      _legacy: legacyHint({ enclosing_page_id: 'outer' }),
     };
-    const old = directParents.downgradeResponse!({ route: 'GET /v1/pages/:page_id', body: head }) as Json;
+    const old = directParents.downgradeResponse!({ route: 'GET /v1/pages/:page_id', body: head, facts: { enclosingPageId: 'outer' } }) as Json;
     assert.deepEqual(old.parent, { type: 'page_id', page_id: 'outer' });
-    assert.equal(JSON.parse(JSON.stringify(old))._legacy, undefined);
     assert.deepEqual(JSON.parse(JSON.stringify(head)).parent, { type: 'block_id', block_id: 'b' });
   });
 

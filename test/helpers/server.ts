@@ -19,6 +19,9 @@ export interface TestServer {
 
 export const STORE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
+// Every newest-version response is checked against its route's schema (src/http/checkResponses.ts).
+process.env.FOLIO_CHECK_RESPONSES ??= '1';
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.FOLIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   const config = loadConfig({

@@ -20,5 +20,6 @@ export async function createTopLevelPage(ctx: AppContext, workspaceId: string, i
     }),
   );
   const values = await loadValues(ctx.store.db, [row.id]);
-  return presentPage(row, values.get(row.id) ?? [], { baseUrl: ctx.config.publicUrl });
+  const view = { kind: 'page', row, values: values.get(row.id) ?? [], databaseId: null, enclosingPageId: null } as const;
+  return presentPage(view, { baseUrl: ctx.config.publicUrl });
 }

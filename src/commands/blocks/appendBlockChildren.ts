@@ -2,18 +2,24 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
-import { listPage } from '../../http/cursor.js';
 import { nowIso } from '../../http/ids.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
 import { touchObjects, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { APPEND_PARENT_KEY } from '../../presenters/block.js';
-import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
+import type { BlockView, ListView, Unreadable } from '../../domain/views.js';
+import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
 
 export interface AppendChildrenInput {
   children: BlockInput[];
   position?: ContentPositionInput;
+}
+
+export interface AppendedChildren {
+  /** The new first-level children. */
+  children: ListView<BlockView | Unreadable>;
+  /** The block appended to, as edited (the answer before 2021-08-16). */
+  parent: BlockView | Unreadable;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface AppendChildrenInput {
  * `position` and answers with the new first-level children. Appending edits the parent and the
  * page that holds it, so both get a new last_edited_time.
  */
-export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: string, rawId: string, input: AppendChildrenInput) {
+export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: string, rawId: string, input: AppendChildrenInput): Promise<AppendedChildren> {
   return ctx.store.transaction(async (trx) => {
     const parent = await loadBlock(trx, caller, id, rawId);
     assertEditable(parent);
@@ -41,7 +47,7 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
     });
     await touchPageOf(trx, parent.id, caller.botId, at);
     const firstLevel = rows.filter((row) => row.parent_id === parent.id);
-    const [edited] = await presentWritten(trx, caller, [(await findObject(trx, parent.id))!]);
-    return { ...listPage('block', await presentWritten(trx, caller, firstLevel), null), [APPEND_PARENT_KEY]: edited };
+    const [edited] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, parent.id))!]);
+    return { children: { items: await loadWrittenBlocks(trx, caller, firstLevel), nextCursor: null }, parent: edited };
   });
 }

@@ -2,16 +2,23 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { validationError } from '../../errors/registry.js';
 import { describeValue } from '../../errors/validationMessage.js';
-import { decodeCursor, encodeCursor, listPage } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { listChildRows, type ChildCursor } from '../../storage/repositories/blocks.js';
-import { childrenSourceId, presentBlocks } from '../../presenters/block.js';
-import { loadBlock } from './loadBlock.js';
+import type { BlockView, ListView } from '../../domain/views.js';
+import { childrenSourceId, loadBlock, loadBlockViews } from './loadBlock.js';
 
 /**
  * GET /v1/blocks/{id}/children: the first level only, in position order, keyset-paginated
  * (FACTS.md §3). A synced copy lists its original's children, which are its content.
  */
-export async function listBlockChildren(ctx: AppContext, caller: Caller, id: string, rawId: string, startCursor: string | undefined, pageSize: number) {
+export async function listBlockChildren(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  rawId: string,
+  startCursor: string | undefined,
+  pageSize: number,
+): Promise<ListView<BlockView>> {
   const db = ctx.store.db;
   const parent = await loadBlock(db, caller, id, rawId);
   const sourceId = childrenSourceId(parent);
@@ -31,5 +38,5 @@ export async function listBlockChildren(ctx: AppContext, caller: Caller, id: str
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   const next = rows.length > pageSize ? encodeCursor(scope, [last.position, last.id]) : null;
-  return listPage('block', await presentBlocks(db, page), next);
+  return { items: await loadBlockViews(db, page), nextCursor: next };
 }

@@ -1,9 +1,11 @@
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
+import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { findContainingPage } from '../../storage/repositories/blocks.js';
-import { presentBlocks, presentPartialBlock } from '../../presenters/block.js';
+import { parseContent } from '../../domain/contentShapes.js';
+import { findContainingPage, parentsWithChildren } from '../../storage/repositories/blocks.js';
+import { findObjects } from '../../storage/repositories/pageValues.js';
 
 /** What the block endpoints address: blocks, and pages and databases seen as child_page/child_database. */
 export const BLOCK_OBJECTS = ['block', 'page', 'database'] as const;
@@ -12,13 +14,33 @@ export function loadBlock(db: Db, caller: Caller, id: string, rawId: string): Pr
   return loadVisibleObject(db, caller, id, BLOCK_OBJECTS, 'block', rawId);
 }
 
+/** The block whose children a synced copy shows: the original for a copy, else the block itself. */
+export function childrenSourceId(row: ObjectRow): string {
+  if (row.object !== 'block' || row.type !== 'synced_block') return row.id;
+  const from = parseContent<{ synced_from?: { block_id?: string } | null }>(row.content).synced_from;
+  return from?.block_id ?? row.id;
+}
+
+/** What presenting blocks needs, with two queries at most: has_children for all, and databases of data source parents. */
+export async function loadBlockViews(db: Db, rows: readonly ObjectRow[]): Promise<BlockView[]> {
+  const sources = rows.filter((r) => r.parent_type === 'data_source_id' && r.parent_id).map((r) => r.parent_id!);
+  const [withChildren, sourceRows] = await Promise.all([parentsWithChildren(db, rows.map(childrenSourceId)), findObjects(db, sources)]);
+  const databaseOf = new Map(sourceRows.map((s) => [s.id, s.parent_id]));
+  return rows.map((row) => ({
+    kind: 'block',
+    row,
+    hasChildren: withChildren.has(childrenSourceId(row)),
+    databaseId: row.parent_type === 'data_source_id' && row.parent_id ? (databaseOf.get(row.parent_id) ?? null) : undefined,
+  }));
+}
+
 /**
- * Blocks a write returns: full with read content, otherwise only `{object, id}` (FACTS.md §2:
- * update and insert do not imply reading; the SDK types these answers as partial blocks).
+ * Blocks a write returns: full with read content, otherwise only their ids (FACTS.md §2: update
+ * and insert do not imply reading; the SDK types these answers as partial blocks).
  */
-export async function presentWritten(db: Db, caller: Caller, rows: readonly ObjectRow[]): Promise<Record<string, unknown>[]> {
-  if (!caller.capabilities.has('read_content')) return rows.map(presentPartialBlock);
-  return presentBlocks(db, rows);
+export async function loadWrittenBlocks(db: Db, caller: Caller, rows: readonly ObjectRow[]): Promise<Array<BlockView | Unreadable>> {
+  if (!caller.capabilities.has('read_content')) return rows.map((row) => ({ kind: 'unreadable', id: row.id }));
+  return loadBlockViews(db, rows);
 }
 
 /**

@@ -15,7 +15,8 @@ import { isWritableBlockType } from '../../domain/blocks/blockTypes.js';
 import { checkRowWidth, refuseFileUpload } from '../../domain/blocks/checkBlockTree.js';
 import { saveContent, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { assertContentUnlocked, loadBlock, presentWritten } from './loadBlock.js';
+import type { BlockView, Unreadable } from '../../domain/views.js';
+import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
 
 function fail(path: string, expectation: string, actual: unknown): never {
   throw validationError(`body failed validation: ${path} ${expectation}, instead was ${describeValue(actual)}.`);
@@ -57,7 +58,7 @@ async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member
  * (FACTS.md §7), so restoring and editing in one request restores first. Pages and databases seen
  * as blocks accept only `in_trash` here.
  */
-export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdateBlockInput) {
+export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdateBlockInput): Promise<BlockView | Unreadable> {
   return ctx.store.transaction(async (trx) => {
     let row = await loadBlock(trx, caller, id, rawId);
     const edit = editedMember(row, body);
@@ -78,7 +79,7 @@ export async function updateBlock(ctx: AppContext, caller: Caller, id: string, r
     }
     if (body.in_trash === true) await setTrashed(trx, row.id, true, caller.botId, at);
     if (edit || body.in_trash !== undefined) await touchPageOf(trx, row.id, caller.botId, at);
-    const [block] = await presentWritten(trx, caller, [(await findObject(trx, row.id))!]);
+    const [block] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, row.id))!]);
     return block;
   });
 }

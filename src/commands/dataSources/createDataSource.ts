@@ -11,16 +11,16 @@ import { normalizeIcon } from '../../domain/pages/iconCover.js';
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
 import { writeObjectContent } from '../../storage/repositories/pageValues.js';
-import { presentPartialDataSource } from '../../presenters/dataSource.js';
-import { presentDataSourceRow } from './presentDataSourceRow.js';
+import type { DataSourceView, Unreadable } from '../../domain/views.js';
+import { loadDataSourceView } from './loadDataSourceView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
 
 /** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
-export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput) {
+export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput): Promise<DataSourceView | Unreadable> {
   const at = nowIso();
   const actor = caller.botId;
   const id = newId();
-  await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     const database = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
     assertEditable(database);
     assertUnlocked(database);
@@ -44,8 +44,8 @@ export async function createDataSource(ctx: AppContext, caller: Caller, body: Cr
     });
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, id, { ...content, properties: editor.self.schema });
+    // Creating does not imply reading (FACTS.md §2 capabilities).
+    if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id };
+    return loadDataSourceView(trx, (await findObject(trx, id))!);
   });
-  const row = (await findObject(ctx.store.db, id))!;
-  if (!caller.capabilities.has('read_content')) return presentPartialDataSource(row);
-  return presentDataSourceRow(ctx.store.db, row, ctx.config.publicUrl);
 }

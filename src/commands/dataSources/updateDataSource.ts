@@ -13,17 +13,24 @@ import { moveObject } from '../../storage/repositories/moveObject.js';
 import { updateObject, type ObjectChanges } from '../../storage/repositories/pageValues.js';
 import { updateSchema } from './updateSchema.js';
 import { repointRelations } from '../../domain/properties/repointRelations.js';
-import { presentDataSourceRow } from './presentDataSourceRow.js';
+import type { DataSourceView } from '../../domain/views.js';
+import { loadDataSourceView } from './loadDataSourceView.js';
 
 /**
  * PATCH /v1/data_sources/{id}: title, description, icon, schema (`null` deletes a property,
  * `{name}` renames it), trash and moving to another database. A locked database refuses schema
  * edits of its data sources.
  */
-export async function updateDataSource(ctx: AppContext, caller: Caller, dataSourceId: string, rawId: string, body: UpdateDataSourceInput) {
+export async function updateDataSource(
+  ctx: AppContext,
+  caller: Caller,
+  dataSourceId: string,
+  rawId: string,
+  body: UpdateDataSourceInput,
+): Promise<DataSourceView> {
   const at = nowIso();
   const actor = caller.botId;
-  await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, dataSourceId, ['data_source'], 'data_source', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);
@@ -64,7 +71,6 @@ export async function updateDataSource(ctx: AppContext, caller: Caller, dataSour
     // After the content write above, which would otherwise put back a relation to itself as it was.
     if (movedTo) await repointRelations(trx, caller.workspaceId, row.id, movedTo);
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
+    return loadDataSourceView(trx, (await findObject(trx, row.id))!);
   });
-  const row = (await findObject(ctx.store.db, dataSourceId))!;
-  return presentDataSourceRow(ctx.store.db, row, ctx.config.publicUrl);
 }

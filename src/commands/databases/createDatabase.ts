@@ -11,20 +11,20 @@ import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
 import { writeObjectContent } from '../../storage/repositories/pageValues.js';
-import { presentPartialDatabase } from '../../presenters/database.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
-import { presentDatabaseRow } from './presentDatabaseRow.js';
+import type { DatabaseView, Unreadable } from '../../domain/views.js';
+import { loadDatabaseView } from './loadDatabaseView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
 
 /**
  * POST /v1/databases: a database and its first data source, whose schema comes from
  * `initial_data_source.properties` (a title property "Name" when none is given).
  */
-export async function createDatabase(ctx: AppContext, caller: Caller, body: CreateDatabaseInput) {
+export async function createDatabase(ctx: AppContext, caller: Caller, body: CreateDatabaseInput): Promise<DatabaseView | Unreadable> {
   const at = nowIso();
   const actor = caller.botId;
   const databaseId = newId();
-  await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     const parent = await resolveDatabaseParent(trx, caller, body.parent);
     const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
     const title = await normalizeRichText(body.title ?? [], resolver);
@@ -63,8 +63,8 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, sourceId, { ...sourceContent, properties: editor.self.schema });
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, databaseId, at);
+    // Creating does not imply reading (FACTS.md §2 capabilities).
+    if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: databaseId };
+    return loadDatabaseView(trx, (await findObject(trx, databaseId))!);
   });
-  const row = (await findObject(ctx.store.db, databaseId))!;
-  if (!caller.capabilities.has('read_content')) return presentPartialDatabase(row);
-  return presentDatabaseRow(ctx.store.db, row, ctx.config.publicUrl);
 }

@@ -14,17 +14,18 @@ import { invalidField } from '../../schemas/properties.js';
 import { listDataSourcesOf, updateObject, type ObjectChanges } from '../../storage/repositories/pageValues.js';
 import { updateSchema } from '../dataSources/updateSchema.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
-import { presentDatabaseRow } from './presentDatabaseRow.js';
+import type { DatabaseView } from '../../domain/views.js';
+import { loadDatabaseView } from './loadDatabaseView.js';
 
 /**
  * PATCH /v1/databases/{id}: title, description, is_inline, icon, cover, lock, trash and parent.
  * Trash and lock follow the page rules. `properties` (how versions before 2025-09-03 change a
  * schema) applies to the database's only data source.
  */
-export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId: string, rawId: string, body: UpdateDatabaseInput) {
+export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId: string, rawId: string, body: UpdateDatabaseInput): Promise<DatabaseView> {
   const at = nowIso();
   const actor = caller.botId;
-  await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, databaseId, ['database'], 'database', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);
@@ -74,7 +75,6 @@ export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId
     if (edits || isLocked !== undefined)
       await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
+    return loadDatabaseView(trx, (await findObject(trx, row.id))!);
   });
-  const row = (await findObject(ctx.store.db, databaseId))!;
-  return presentDatabaseRow(ctx.store.db, row, ctx.config.publicUrl);
 }

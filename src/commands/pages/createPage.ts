@@ -12,12 +12,12 @@ import { writePageValues } from '../../domain/properties/writePageValues.js';
 import { refreshComputed } from '../../domain/properties/refreshComputed.js';
 import { titleProperty, type Schema } from '../../domain/properties/schemaTypes.js';
 import { updateObject, writeObjectContent } from '../../storage/repositories/pageValues.js';
-import { presentPartialPage } from '../../presenters/page.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { resolvePageParent } from './resolvePageParent.js';
 import { valueContext } from './valueContext.js';
 import { titleOnlyValues } from './titleOnly.js';
-import { presentPageRow } from './presentPageRow.js';
+import type { PageView, Unreadable } from '../../domain/views.js';
+import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 
 /**
@@ -25,12 +25,12 @@ import { insertPageChildren } from './pageChildren.js';
  * page created at workspace level is granted to the creating connection, which could not see it
  * otherwise.
  */
-export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput, filterProperties?: readonly string[]) {
+export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
   const at = nowIso();
   // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
   const children = (body.children ?? body.content) as BlockInput[] | undefined;
-  const id = await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
     const parent = await resolvePageParent(trx, caller, body.parent);
     const values = valueContext(ctx, trx, caller);
     const base = {
@@ -65,9 +65,8 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children');
     }
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
-    return pageId;
+    // Creating does not imply reading (FACTS.md §2 capabilities).
+    if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: pageId };
+    return loadPageView(trx, (await findObject(trx, pageId))!);
   });
-  const row = (await findObject(ctx.store.db, id))!;
-  if (!caller.capabilities.has('read_content')) return presentPartialPage(row);
-  return presentPageRow(ctx.store.db, row, { baseUrl: ctx.config.publicUrl, filterProperties });
 }

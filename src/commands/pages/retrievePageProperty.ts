@@ -2,25 +2,22 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { loadVisibleObject } from '../../auth/access.js';
 import { ApiError } from '../../errors/registry.js';
-import { decodeCursor, encodeCursor, listPage } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import type { PropertyValueView } from '../../domain/views.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { emptyValue } from '../../domain/properties/emptyValue.js';
 import type { StoredValue } from '../../domain/properties/normalizeValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
-import { partialUser, presentTimestamp } from '../../presenters/time.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 
 /** Types the endpoint pages through, one property item per element (FACTS.md §3 "Property item list"). */
 const LIST_TYPES = new Set(['title', 'rich_text', 'people', 'relation']);
 
-const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });
-
 /**
  * GET /v1/pages/{id}/properties/{property_id}: the accurate, complete value of one property
- * (FACTS.md §1, 2022-06-28), as of now (valuesAsRead). List types are paginated with opaque
- * cursors; a rollup is a list whose `property_item.rollup` holds the result; every other type is
- * one property item.
+ * (FACTS.md §1, 2022-06-28), as of now (valuesAsRead). List types and rollups are paginated with
+ * opaque cursors (presenters/propertyItem.ts shows them).
  */
 export async function retrievePageProperty(
   ctx: AppContext,
@@ -29,7 +26,7 @@ export async function retrievePageProperty(
   rawId: string,
   propertyKey: string,
   query: { start_cursor?: string; page_size?: number },
-) {
+): Promise<PropertyValueView> {
   const db = ctx.store.db;
   const row = await loadVisibleObject(db, caller, pageId, ['page'], 'page', rawId);
   let schema: Schema = { title: { id: 'title', name: 'title', description: null, type: 'title', title: {} } };
@@ -42,36 +39,19 @@ export async function retrievePageProperty(
   const values = await valuesAsRead(db, [row], await loadValues(db, [row.id]), new Map(row.parent_id ? [[row.parent_id, schema]] : []));
   const stored = values.get(row.id)?.find((v) => v.property_id === property.id);
   const value: StoredValue = stored ? (JSON.parse(stored.value) as StoredValue) : emptyValue(property);
-  const id = property.id;
-
-  switch (property.type) {
-    case 'created_time':
-      return item(id, 'created_time', presentTimestamp(row.created_time));
-    case 'last_edited_time':
-      return item(id, 'last_edited_time', presentTimestamp(row.last_edited_time));
-    case 'created_by':
-      return item(id, 'created_by', partialUser(row.created_by));
-    case 'last_edited_by':
-      return item(id, 'last_edited_by', partialUser(row.last_edited_by));
-  }
-  if (!LIST_TYPES.has(property.type) && property.type !== 'rollup') return item(id, property.type, value[property.type]);
-
-  const scope = `property_item:${row.id}:${id}`;
+  if (!LIST_TYPES.has(property.type) && property.type !== 'rollup') return { row, property, value };
+  const scope = `property_item:${row.id}:${property.id}`;
   const offset = query.start_cursor ? Number(decodeCursor(scope, query.start_cursor, 'start_cursor', 'query')[0]) : 0;
   const size = query.page_size ?? 100;
-  let elements: Record<string, unknown>[];
-  let summary: Record<string, unknown> = {};
-  if (property.type === 'rollup') {
-    const rollup = value.rollup as { type: string; array?: StoredValue[] };
-    elements = (rollup.type === 'array' ? (rollup.array ?? []) : []).map((el) => item(id, el.type, el[el.type]));
-    summary = { rollup };
-  } else {
-    elements = (value[property.type] as unknown[]).map((el) => item(id, property.type, el));
+  const length = listLength(property.type, value);
+  return { row, property, value, slice: { offset, size, nextCursor: offset + size < length ? encodeCursor(scope, [offset + size]) : null } };
+}
+
+/** How many property items a list type or rollup value holds. */
+function listLength(type: string, value: StoredValue): number {
+  if (type === 'rollup') {
+    const rollup = value.rollup as { type: string; array?: unknown[] };
+    return rollup.type === 'array' ? (rollup.array ?? []).length : 0;
   }
-  const results = elements.slice(offset, offset + size);
-  const next = offset + size < elements.length ? encodeCursor(scope, [offset + size]) : null;
-  const nextUrl = next ? `${ctx.config.publicUrl}/v1/pages/${row.id}/properties/${encodeURIComponent(id)}?start_cursor=${next}` : null;
-  return listPage('property_item', results, next, {
-    property_item: { id, next_url: nextUrl, type: property.type, [property.type]: property.type === 'rollup' ? summary.rollup : {} },
-  });
+  return (value[type] as unknown[]).length;
 }

@@ -15,7 +15,8 @@ import { loadValues, lockRow, updateObject, writeObjectContent, type ObjectChang
 import { writeValue } from '../../storage/repositories/pageValues.js';
 import { titleOnlyValues } from './titleOnly.js';
 import { valueContext } from './valueContext.js';
-import { presentPageRow } from './presentPageRow.js';
+import type { PageView } from '../../domain/views.js';
+import { loadPageView } from './loadPageView.js';
 import { plainText } from '../../domain/richText.js';
 
 /**
@@ -24,10 +25,10 @@ import { plainText } from '../../domain/richText.js';
  * Anything else on a trashed page, re-trashing included, is refused (FACTS.md §7), and so is
  * editing a locked page unless the same request unlocks it.
  */
-export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput, filterProperties?: readonly string[]) {
+export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput): Promise<PageView> {
   const at = nowIso();
   const actor = caller.botId;
-  await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);
@@ -71,7 +72,6 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
     if (body.in_trash === true) await setTrashed(trx, row.id, true, actor, at);
     // The edit changed last_edited_time/by, which computed values may read.
     if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id]);
+    return loadPageView(trx, (await findObject(trx, row.id))!);
   });
-  const row = (await findObject(ctx.store.db, pageId))!;
-  return presentPageRow(ctx.store.db, row, { baseUrl: ctx.config.publicUrl, filterProperties });
 }

@@ -1,27 +1,41 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
+import { DatabaseResponse, WrittenDatabaseResponse } from '../../schemas/responses.js';
 import { parseIdParam } from '../../http/ids.js';
 import { CreateDatabaseBody, DatabaseParams, UpdateDatabaseBody } from '../../schemas/databases.js';
 import { createDatabase } from '../../commands/databases/createDatabase.js';
 import { retrieveDatabase } from '../../commands/databases/retrieveDatabase.js';
 import { updateDatabase } from '../../commands/databases/updateDatabase.js';
+import { presentDatabaseFacts, presentWrittenDatabase } from '../../presenters/database.js';
+import { withOlderFacts } from '../../versioning/olderFacts.js';
+import type { DatabaseView, Unreadable } from '../../domain/views.js';
 
 export function registerDatabasesRoutes(app: App, ctx: AppContext): void {
-  app.post('/v1/databases', { config: { capability: 'insert_content' }, schema: { body: CreateDatabaseBody } }, async (request) =>
-    createDatabase(ctx, request.caller!, request.body),
+  /** A database at HEAD, with what it showed before 2025-09-03 beside it for the version modules. */
+  const present = (view: DatabaseView | Unreadable) =>
+    withOlderFacts(presentWrittenDatabase(view, { baseUrl: ctx.config.publicUrl }), presentDatabaseFacts(view));
+
+  app.post(
+    '/v1/databases',
+    { config: { capability: 'insert_content', response: WrittenDatabaseResponse }, schema: { body: CreateDatabaseBody } },
+    async (request) => present(await createDatabase(ctx, request.caller!, request.body)),
   );
 
-  app.get('/v1/databases/:database_id', { config: { capability: 'read_content' }, schema: { params: DatabaseParams } }, async (request) => {
-    const raw = request.params.database_id;
-    return retrieveDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw);
-  });
+  app.get(
+    '/v1/databases/:database_id',
+    { config: { capability: 'read_content', response: DatabaseResponse }, schema: { params: DatabaseParams } },
+    async (request) => {
+      const raw = request.params.database_id;
+      return present(await retrieveDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw));
+    },
+  );
 
   app.patch(
     '/v1/databases/:database_id',
-    { config: { capability: 'update_content' }, schema: { params: DatabaseParams, body: UpdateDatabaseBody } },
+    { config: { capability: 'update_content', response: DatabaseResponse }, schema: { params: DatabaseParams, body: UpdateDatabaseBody } },
     async (request) => {
       const raw = request.params.database_id;
-      return updateDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body ?? {});
+      return present(await updateDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body ?? {}));
     },
   );
 }

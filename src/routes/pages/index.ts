@@ -1,41 +1,66 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { parseIdParam } from '../../http/ids.js';
+import { PageResponse, PropertyItemResponse, WrittenPageResponse } from '../../schemas/responses.js';
 import { CreatePageBody, FilterPropertiesQuery, PageParams, PagePropertyParams, PropertyItemQuery, UpdatePageBody } from '../../schemas/pages.js';
 import { createPage } from '../../commands/pages/createPage.js';
 import { retrievePage } from '../../commands/pages/retrievePage.js';
 import { updatePage } from '../../commands/pages/updatePage.js';
 import { retrievePageProperty } from '../../commands/pages/retrievePageProperty.js';
+import { presentPage, presentWrittenPage } from '../../presenters/page.js';
+import { presentPropertyValue } from '../../presenters/propertyItem.js';
+import { withOlderFacts } from '../../versioning/olderFacts.js';
+import type { PageView, Unreadable } from '../../domain/views.js';
+
+/** The page's place before 2022-06-28 (the page it sits in) goes beside the body, for the version modules. */
+const pageFacts = (view: PageView | Unreadable) => (view.kind === 'page' ? { enclosingPageId: view.enclosingPageId } : {});
 
 export function registerPagesRoutes(app: App, ctx: AppContext): void {
-  app.post('/v1/pages', { config: { capability: 'insert_content' }, schema: { body: CreatePageBody, querystring: FilterPropertiesQuery } }, async (request) =>
-    createPage(ctx, request.caller!, request.body, request.query.filter_properties),
+  app.post(
+    '/v1/pages',
+    {
+      config: { capability: 'insert_content', response: WrittenPageResponse },
+      schema: { body: CreatePageBody, querystring: FilterPropertiesQuery },
+    },
+    async (request) => {
+      const view = await createPage(ctx, request.caller!, request.body);
+      return withOlderFacts(presentWrittenPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties }), pageFacts(view));
+    },
   );
 
   app.get(
     '/v1/pages/:page_id',
-    { config: { capability: 'read_content' }, schema: { params: PageParams, querystring: FilterPropertiesQuery } },
+    { config: { capability: 'read_content', response: PageResponse }, schema: { params: PageParams, querystring: FilterPropertiesQuery } },
     async (request) => {
       const raw = request.params.page_id;
-      return retrievePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.query.filter_properties);
+      const view = await retrievePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw);
+      return withOlderFacts(presentPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties }), pageFacts(view));
     },
   );
 
   app.patch(
     '/v1/pages/:page_id',
-    { config: { capability: 'update_content' }, schema: { params: PageParams, body: UpdatePageBody, querystring: FilterPropertiesQuery } },
+    {
+      config: { capability: 'update_content', response: PageResponse },
+      schema: { params: PageParams, body: UpdatePageBody, querystring: FilterPropertiesQuery },
+    },
     async (request) => {
       const raw = request.params.page_id;
-      return updatePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body ?? {}, request.query.filter_properties);
+      const view = await updatePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body ?? {});
+      return withOlderFacts(presentPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties }), pageFacts(view));
     },
   );
 
   app.get(
     '/v1/pages/:page_id/properties/:property_id',
-    { config: { capability: 'read_content' }, schema: { params: PagePropertyParams, querystring: PropertyItemQuery } },
+    {
+      config: { capability: 'read_content', response: PropertyItemResponse },
+      schema: { params: PagePropertyParams, querystring: PropertyItemQuery },
+    },
     async (request) => {
       const raw = request.params.page_id;
-      return retrievePageProperty(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.params.property_id, request.query);
+      const view = await retrievePageProperty(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.params.property_id, request.query);
+      return presentPropertyValue(view, { baseUrl: ctx.config.publicUrl });
     },
   );
 }

@@ -1,8 +1,10 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { SearchBody } from '../../schemas/search.js';
+import { SearchResponse } from '../../schemas/responses.js';
 import { searchTitles } from '../../commands/search.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
+import { presentSearchResults } from '../../presenters/objects.js';
 import { LATEST_VERSION } from '../../versioning/versions.js';
 
 export function registerSearchRoutes(app: App, ctx: AppContext): void {
@@ -10,7 +12,7 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
     '/v1/search',
     {
       // Search returns content, so it needs read content; without it the answer is 403 (FACTS.md §2, Capabilities).
-      config: { capability: 'read_content' },
+      config: { capability: 'read_content', response: SearchResponse },
       schema: { body: SearchBody },
       // Every field is optional, so no body at all is the search for everything.
       preValidation: (request, _reply, done) => {
@@ -21,11 +23,12 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       // A response at the newest version goes out as presented, so stored values are written as
       // stored; older versions are rewritten by the version modules, which need objects.
-      if (request.apiVersion !== LATEST_VERSION) return searchTitles(ctx, request.caller!, request.body);
+      const found = await searchTitles(ctx, request.caller!, request.body);
+      const baseUrl = ctx.config.publicUrl;
+      if (request.apiVersion !== LATEST_VERSION) return presentSearchResults(found, { baseUrl });
       const splice = new JsonSplice();
-      const page = await searchTitles(ctx, request.caller!, request.body, splice);
       // As bytes: a string would be measured (content-length) and then encoded, two passes.
-      return reply.type('application/json; charset=utf-8').send(splice.toBuffer(page));
+      return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentSearchResults(found, { baseUrl, splice })));
     },
   );
 }

@@ -1,7 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../engine.js';
 
-const HINT = '_legacy';
 const SCHEMA_ROUTES: ReadonlySet<string> = new Set(['POST /v1/databases', 'PATCH /v1/databases/:database_id']);
 
 type Obj = Record<string, unknown>;
@@ -48,18 +47,17 @@ export const directParents: VersionChange = {
     if (!SCHEMA_ROUTES.has(request.route) || !isObject(request.body) || !isObject(request.body.properties)) return;
     request.body = { ...request.body, properties: mapRelations(request.body.properties, newRelation) };
   },
-  downgradeResponse({ body }) {
-    return mapObjects(body, (obj) => {
-      let out = obj;
-      if ((obj.object === 'page' || obj.object === 'database') && isObject(obj.parent) && obj.parent.type === 'block_id') {
-        const hint = obj[HINT];
-        const pageId = isObject(hint) ? hint.enclosing_page_id : undefined;
-        if (typeof pageId === 'string') out = { ...out, parent: { type: 'page_id', page_id: pageId } };
+  downgradeResponse({ body, facts }) {
+    const out = mapObjects(body, (obj) => {
+      if ((obj.object === 'database' || obj.object === 'data_source') && isObject(obj.properties)) {
+        return { ...obj, properties: mapRelations(obj.properties, oldRelation) };
       }
-      if ((obj.object === 'database' || obj.object === 'data_source') && isObject(out.properties)) {
-        out = { ...out, properties: mapRelations(out.properties, oldRelation) };
-      }
-      return out;
+      return obj;
     });
+    // The enclosing page is a fact about the response's own object.
+    const pageId = facts?.enclosingPageId;
+    if (typeof pageId !== 'string' || !isObject(out) || (out.object !== 'page' && out.object !== 'database')) return out;
+    if (!isObject(out.parent) || out.parent.type !== 'block_id') return out;
+    return { ...out, parent: { type: 'page_id', page_id: pageId } };
   },
 };

@@ -1,9 +1,7 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../engine.js';
 import { ApiError } from '../../errors/registry.js';
-
-/** The presenters' hidden member carrying what older shapes need (src/presenters/page.ts legacyHint). */
-const HINT = '_legacy';
+import type { OlderVersionFacts } from '../change.js';
 
 type Obj = Record<string, unknown>;
 
@@ -25,12 +23,13 @@ function withoutSourceIds(properties: unknown): unknown {
 }
 
 /**
- * A database before the split carries the properties of its (single) data source and its authors,
- * and lists no data sources. Key order follows the old object.
+ * A database before the split carries the properties of its (single) data source and its authors
+ * (given beside the response for the database it is about), and lists no data sources. Key order
+ * follows the old object.
  */
-function oldDatabase(database: Obj): Obj {
-  const { [HINT]: hint, data_sources: _sources, ...rest } = database;
-  if (!isObject(hint)) return { ...rest, ...('properties' in rest ? { properties: withoutSourceIds(rest.properties) } : {}) };
+function oldDatabase(database: Obj, hint: OlderVersionFacts['databaseSchema']): Obj {
+  const { data_sources: _sources, ...rest } = database;
+  if (!hint) return { ...rest, ...('properties' in rest ? { properties: withoutSourceIds(rest.properties) } : {}) };
   const out: Obj = {};
   for (const [key, value] of Object.entries(rest)) {
     out[key] = value;
@@ -67,9 +66,10 @@ export const dataSourcesSplit: VersionChange = {
     if (route !== 'POST /v1/databases' || !path.startsWith('body.initial_data_source')) return undefined;
     return path.replace(/^body\.initial_data_source(\.properties)?/, 'body.properties');
   },
-  downgradeResponse({ body }) {
+  downgradeResponse({ body, facts }) {
+    const schema = facts?.databaseSchema;
     return mapObjects(body, (obj) => {
-      if (obj.object === 'database') return oldDatabase(obj);
+      if (obj.object === 'database') return oldDatabase(obj, schema && obj.id === (body as Obj).id ? schema : undefined);
       if (obj.object === 'data_source') return 'properties' in obj ? { ...obj, properties: withoutSourceIds(obj.properties) } : obj;
       if ((obj.object === 'page' || obj.object === 'block') && isObject(obj.parent) && obj.parent.type === 'data_source_id') {
         return { ...obj, parent: { type: 'database_id', database_id: obj.parent.database_id } };

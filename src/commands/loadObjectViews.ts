@@ -1,0 +1,77 @@
+import type { Db } from '../storage/db.js';
+import type { ObjectRow } from '../storage/schema.js';
+import type { DataSourceView, PageView } from '../domain/views.js';
+import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
+import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
+import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
+import type { Schema } from '../domain/properties/schemaTypes.js';
+
+interface ParsedSchema {
+  schema: Schema;
+  /** Property id → name. */
+  names: ReadonlyMap<string, string>;
+}
+
+/** Recently seen data source schemas, parsed, by data source id, with the stored JSON they came from. */
+const schemasById = new Map<string, { content: string; parsed: ParsedSchema }>();
+const SCHEMA_CACHE_SIZE = 2000;
+
+/**
+ * Parsing a schema costs more than comparing its text, and a page of results shares a few dozen
+ * schemas that rarely change, so parsed schemas are remembered with the exact stored text they
+ * came from: an edited schema no longer compares equal. Keyed by id rather than by the text, which
+ * would hash every schema's whole text on every read. Callers only read them.
+ */
+function parsedSchema(id: string, content: string): ParsedSchema {
+  const cached = schemasById.get(id);
+  if (cached && cached.content === content) return cached.parsed;
+  const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
+  const parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
+  if (!cached && schemasById.size >= SCHEMA_CACHE_SIZE) schemasById.delete(schemasById.keys().next().value as string);
+  schemasById.set(id, { content, parsed });
+  return parsed;
+}
+
+/**
+ * What presenting a mixed list of pages and data sources (search, queries) needs, with a fixed
+ * number of queries: property values (as of now), the pages' data sources and the data sources'
+ * databases are each loaded once for the list, and only the columns presenting needs.
+ */
+export async function loadObjectViews(db: Db, rows: readonly ObjectRow[]): Promise<Array<PageView | DataSourceView>> {
+  const pages: ObjectRow[] = [];
+  const sourceIds = new Set<string>();
+  const databaseIds = new Set<string>();
+  for (const row of rows) {
+    if (row.object === 'page') {
+      pages.push(row);
+      if (row.parent_type === 'data_source_id' && row.parent_id) sourceIds.add(row.parent_id);
+    } else if (row.object === 'data_source' && row.parent_id) {
+      databaseIds.add(row.parent_id);
+    }
+  }
+  const [stored, sources, databases] = await Promise.all([
+    loadPresentedValues(
+      db,
+      pages.map((p) => p.id),
+    ),
+    findSchemaSources(db, [...sourceIds]),
+    findObjects(db, [...databaseIds]),
+  ]);
+  const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.id, s.content) }]));
+  const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])));
+  const databaseById = new Map(databases.map((d) => [d.id, d]));
+  return rows.map((row): PageView | DataSourceView => {
+    if (row.object === 'data_source') return { kind: 'data_source', row, database: row.parent_id ? databaseById.get(row.parent_id) : undefined };
+    const inSource = row.parent_type === 'data_source_id' && row.parent_id !== null;
+    const source = inSource ? sourceById.get(row.parent_id!) : undefined;
+    return {
+      kind: 'page',
+      row,
+      values: values.get(row.id) ?? [],
+      names: inSource ? (source?.names ?? new Map<string, string>()) : undefined,
+      databaseId: source?.databaseId ?? null,
+      // Search results are shown at every version with their direct parent.
+      enclosingPageId: null,
+    };
+  });
+}

@@ -1,0 +1,39 @@
+import type { PropertyValueView } from '../domain/views.js';
+import type { StoredValue } from '../domain/properties/normalizeValue.js';
+import { listPage } from '../http/cursor.js';
+import { partialUser, presentTimestamp } from './time.js';
+
+const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });
+
+/**
+ * The answer of GET /v1/pages/{id}/properties/{property_id} (FACTS.md §3 "Property item list"):
+ * one property item, or for list types a list of them, one per element; a rollup is a list whose
+ * `property_item.rollup` holds the result.
+ */
+export function presentPropertyValue(view: PropertyValueView, options: { baseUrl: string }): Record<string, unknown> {
+  const { row, property, value, slice } = view;
+  const id = property.id;
+  switch (property.type) {
+    case 'created_time':
+      return item(id, 'created_time', presentTimestamp(row.created_time));
+    case 'last_edited_time':
+      return item(id, 'last_edited_time', presentTimestamp(row.last_edited_time));
+    case 'created_by':
+      return item(id, 'created_by', partialUser(row.created_by));
+    case 'last_edited_by':
+      return item(id, 'last_edited_by', partialUser(row.last_edited_by));
+  }
+  if (!slice) return item(id, property.type, value[property.type]);
+  let elements: Record<string, unknown>[];
+  if (property.type === 'rollup') {
+    const rollup = value.rollup as { type: string; array?: StoredValue[] };
+    elements = (rollup.type === 'array' ? (rollup.array ?? []) : []).map((el) => item(id, el.type, el[el.type]));
+  } else {
+    elements = (value[property.type] as unknown[]).map((el) => item(id, property.type, el));
+  }
+  const next = slice.nextCursor;
+  const nextUrl = next ? `${options.baseUrl}/v1/pages/${row.id}/properties/${encodeURIComponent(id)}?start_cursor=${next}` : null;
+  return listPage('property_item', elements.slice(slice.offset, slice.offset + slice.size), next, {
+    property_item: { id, next_url: nextUrl, type: property.type, [property.type]: property.type === 'rollup' ? value.rollup : {} },
+  });
+}
