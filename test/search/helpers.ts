@@ -3,7 +3,8 @@
  * property value repository) on the store the test server uses: nested pages, data sources,
  * linked data sources, blocks and trash, with chosen edit times so the expected order is known.
  */
-import { createStore, type Store } from '../../src/storage/createStore.js';
+import { before } from 'node:test';
+import type { Store } from '../../src/storage/createStore.js';
 import { insertObject } from '../../src/storage/repositories/objects.js';
 import { insertGrant } from '../../src/storage/repositories/grants.js';
 import { upsertPropertyValue } from '../../src/storage/repositories/propertyValues.js';
@@ -15,11 +16,9 @@ import { newId } from '../../src/http/ids.js';
 import type { Db } from '../../src/storage/createStore.js';
 import type { ObjectKindColumn, ParentType } from '../../src/storage/schema.js';
 import type { TestServer } from '../helpers/server.js';
-
-/** A second connection to the test server's store (SQLite file in its data dir, or DATABASE_URL). */
-export async function openStore(server: TestServer): Promise<Store> {
-  return createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: server.dataDir });
-}
+import type { Fixture } from '../helpers/factories.js';
+import { useStore } from '../helpers/useStore.js';
+import { lateBound } from '../helpers/lateBound.js';
 
 export interface Parent {
   type: ParentType;
@@ -148,4 +147,14 @@ export class ContentWriter {
   async grant(connectionId: string, objectId: string): Promise<void> {
     await insertGrant(this.store.db, connectionId, objectId, new Date().toISOString());
   }
+}
+
+/** A second connection to the suite's store and a writer for its workspace, made after `useServer`'s hooks. */
+export function useContentWriter(server: TestServer, fx: Fixture): { store: Store; writer: ContentWriter } {
+  const store = useStore(server);
+  let writer: ContentWriter | undefined;
+  before(() => {
+    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
+  });
+  return { store, writer: lateBound(() => writer, 'writer') };
 }
