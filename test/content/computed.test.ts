@@ -2,6 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServer } from '../helpers/useServer.js';
 import { makeSharedPage } from '../helpers/factories.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -164,7 +165,7 @@ describe('computed values and relations', () => {
     // A formula referring to itself through another is refused with a position.
     const cyclic = await fetch(`${server.url}/v1/data_sources/${source}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json', 'Notion-Version': '2026-03-11' },
+      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json', 'Notion-Version': LATEST_VERSION },
       body: JSON.stringify({ properties: { B: { formula: { expression: 'prop("C") + 1' } } } }),
     });
     const body = (await cyclic.json()) as Json;

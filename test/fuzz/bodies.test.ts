@@ -19,9 +19,10 @@ import { useServer } from '../helpers/useServer.js';
 import { STORE } from '../helpers/server.js';
 import { makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { abbreviate, describeMutation, keyArb, mutate, mutationArb, weirdValue, type Mutation } from './mutations.js';
 import { judge, type Answer, type Verdict } from './judge.js';
-import { LATEST, makeLane, ROUTES, type Lane, type RouteSpec, type Seed } from './seeds.js';
+import { makeLane, ROUTES, type Lane, type RouteSpec, type Seed } from './seeds.js';
 
 type Json = any;
 
@@ -101,7 +102,7 @@ describe(`generated bodies (${STORE})`, () => {
         let arb = cache.get(key);
         if (!arb) {
           arb = fc
-            .array(mutationArb(seeds[seedIndex].body, values, keyArb(v === LATEST)), { minLength: 1, maxLength: 3 })
+            .array(mutationArb(seeds[seedIndex].body, values, keyArb(v === LATEST_VERSION)), { minLength: 1, maxLength: 3 })
             .map((mutations) => ({ version: v, seedIndex, mutations }));
           cache.set(key, arb);
         }

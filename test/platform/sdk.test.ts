@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, isFullUser, iteratePaginatedAPI } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { admin } from '../helpers/factories.js';
 
 const quiet = () => {};
@@ -33,7 +34,7 @@ describe('official SDK against Folio', () => {
     }
   });
 
-  for (const notionVersion of [undefined, '2026-03-11']) {
+  for (const notionVersion of [undefined, LATEST_VERSION]) {
     describe(`notionVersion ${notionVersion ?? 'default (2025-09-03)'}`, () => {
       const client = () => new Client({ auth: fx.token, baseUrl: server.url, notionVersion, logger: quiet });
 

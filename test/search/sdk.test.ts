@@ -7,6 +7,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, isFullDataSource, isFullPage, iteratePaginatedAPI } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { addConnection } from '../helpers/factories.js';
 import { useContentWriter } from './helpers.js';
 
@@ -31,7 +32,7 @@ describe('search through the official SDK', () => {
     readless = await addConnection(server, fx.workspaceId, ['insert_content']);
   });
 
-  for (const notionVersion of [undefined, '2026-03-11']) {
+  for (const notionVersion of [undefined, LATEST_VERSION]) {
     describe(`notionVersion ${notionVersion ?? 'default (2025-09-03)'}`, () => {
       const client = (auth = fx.token) => new Client({ auth, baseUrl: server.url, notionVersion, logger: quiet });
 
