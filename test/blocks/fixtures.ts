@@ -10,7 +10,7 @@ import { call } from '../helpers/http.js';
 import { ADMIN_TOKEN, buildInProcess } from '../platform/inProcess.js';
 import type { AppContext } from '../../src/context.js';
 import { insertPage } from '../../src/domain/pages/insertPage.js';
-import { insertObject } from '../../src/storage/repositories/objects.js';
+import { seedObject } from '../helpers/seedObject.js';
 import { textItem } from '../../src/domain/richText.js';
 
 type Json = Record<string, any>;
@@ -190,25 +190,22 @@ export async function seedChildDatabase(ctx: AppContext, workspaceId: string, ac
   const at = new Date().toISOString();
   const id = randomUUID();
   await ctx.store.transaction((trx) =>
-    insertObject(trx, {
-      id,
-      workspace_id: workspaceId,
-      object: 'database',
-      type: null,
-      parent_type: 'page_id',
-      parent_id: pageId,
-      position: 1000,
-      title,
-      content: JSON.stringify({ title: [textItem(title)], description: [], icon: null, cover: null, is_inline: true }),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: actorId,
-      last_edited_time: at,
-      last_edited_by: actorId,
-    }),
+    seedObject(
+      trx,
+      {
+        id,
+        workspace_id: workspaceId,
+        object: 'database',
+        type: null,
+        parent_type: 'page_id',
+        parent_id: pageId,
+        position: 1000,
+        title,
+        content: { title: [textItem(title)], description: [], icon: null, cover: null, is_inline: true },
+      },
+      actorId,
+      at,
+    ),
   );
   return id;
 }
@@ -218,25 +215,22 @@ export async function seedMeetingNotes(ctx: AppContext, workspaceId: string, act
   const at = new Date().toISOString();
   const id = randomUUID();
   await ctx.store.transaction((trx) =>
-    insertObject(trx, {
-      id,
-      workspace_id: workspaceId,
-      object: 'block',
-      type: 'meeting_notes',
-      parent_type: 'page_id',
-      parent_id: pageId,
-      position: 2000,
-      title: '',
-      content: JSON.stringify({ title: [textItem('Weekly sync')], status: 'transcription_not_started' }),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: actorId,
-      last_edited_time: at,
-      last_edited_by: actorId,
-    }),
+    seedObject(
+      trx,
+      {
+        id,
+        workspace_id: workspaceId,
+        object: 'block',
+        type: 'meeting_notes',
+        parent_type: 'page_id',
+        parent_id: pageId,
+        position: 2000,
+        title: '',
+        content: { title: [textItem('Weekly sync')], status: 'transcription_not_started' },
+      },
+      actorId,
+      at,
+    ),
   );
   return id;
 }

@@ -5,7 +5,7 @@
  */
 import { before } from 'node:test';
 import type { Store } from '../../src/storage/createStore.js';
-import { insertObject } from '../../src/storage/repositories/objects.js';
+import { seedObject } from '../helpers/seedObject.js';
 import { insertGrant } from '../../src/storage/repositories/grants.js';
 import { upsertPropertyValue } from '../../src/storage/repositories/propertyValues.js';
 import { setTrashed } from '../../src/domain/trash.js';
@@ -48,25 +48,12 @@ export class ContentWriter {
   private async insert(db: Db, object: ObjectKindColumn, parent: Parent, title: string, content: unknown, type: string | null = null): Promise<string> {
     const id = newId();
     const at = this.tick();
-    await insertObject(db, {
-      id,
-      workspace_id: this.workspaceId,
-      object,
-      type,
-      parent_type: parent.type,
-      parent_id: parent.id,
-      position: 0,
-      title,
-      content: JSON.stringify(content),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: this.actorId,
-      last_edited_time: at,
-      last_edited_by: this.actorId,
-    });
+    await seedObject(
+      db,
+      { id, workspace_id: this.workspaceId, object, type, parent_type: parent.type, parent_id: parent.id, position: 0, title, content },
+      this.actorId,
+      at,
+    );
     return id;
   }
 
