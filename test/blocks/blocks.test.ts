@@ -3,11 +3,11 @@
  * shapes): every type round-trips, nesting and size limits, positions, update semantics, trash,
  * has_children, capabilities and sharing.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
-import { addConnection, admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { addConnection, admin, makeSharedPage, makeWorkspace } from '../helpers/factories.js';
 import { append, appendOk, assertValidationError, everyBlockType, listAll, rt, TYPES_WITH_CHILDREN } from './fixtures.js';
 
 type Json = Record<string, any>;
@@ -16,13 +16,7 @@ const paragraph = (content: string, children?: Json[]) => ({ paragraph: { rich_t
 const texts = (blocks: Json[]) => blocks.map((b) => b[b.type].rich_text?.map((t: Json) => t.plain_text).join('') ?? b.type);
 
 describe('blocks API', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer();
 
   const get = (path: string, token = fx.token) => call<Json>(server.url, 'GET', path, { token });
   const patch = (path: string, body: unknown, token = fx.token) => call<Json>(server.url, 'PATCH', path, { token, body });

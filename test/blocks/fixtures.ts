@@ -10,7 +10,7 @@ import { call } from '../helpers/http.js';
 import { ADMIN_TOKEN, buildInProcess } from '../platform/inProcess.js';
 import type { AppContext } from '../../src/context.js';
 import { insertPage } from '../../src/domain/pages/insertPage.js';
-import { insertObject } from '../../src/storage/repositories/objects.js';
+import { seedObject, type SeededObject } from '../helpers/seedObject.js';
 import { textItem } from '../../src/domain/richText.js';
 
 type Json = Record<string, any>;
@@ -185,58 +185,38 @@ export async function seedChildPage(
   return ctx.store.transaction((trx) => insertPage(trx, { workspaceId, parentType: parent.type, parentId: parent.id, actorId, title: [textItem(title)] }));
 }
 
+/** An object under a page, written now by `actorId` in its own transaction; returns its id. */
+async function seedUnderPage(
+  ctx: AppContext,
+  workspaceId: string,
+  actorId: string,
+  pageId: string,
+  object: Pick<SeededObject, 'object' | 'type' | 'position' | 'title' | 'content'>,
+): Promise<string> {
+  const id = randomUUID();
+  const row = { ...object, id, workspace_id: workspaceId, parent_type: 'page_id' as const, parent_id: pageId };
+  await ctx.store.transaction((trx) => seedObject(trx, row, actorId, new Date().toISOString()));
+  return id;
+}
+
 /** An inline database under a page, as database creation (another issue) will make it. */
 export async function seedChildDatabase(ctx: AppContext, workspaceId: string, actorId: string, pageId: string, title: string) {
-  const at = new Date().toISOString();
-  const id = randomUUID();
-  await ctx.store.transaction((trx) =>
-    insertObject(trx, {
-      id,
-      workspace_id: workspaceId,
-      object: 'database',
-      type: null,
-      parent_type: 'page_id',
-      parent_id: pageId,
-      position: 1000,
-      title,
-      content: JSON.stringify({ title: [textItem(title)], description: [], icon: null, cover: null, is_inline: true }),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: actorId,
-      last_edited_time: at,
-      last_edited_by: actorId,
-    }),
-  );
-  return id;
+  return seedUnderPage(ctx, workspaceId, actorId, pageId, {
+    object: 'database',
+    type: null,
+    position: 1000,
+    title,
+    content: { title: [textItem(title)], description: [], icon: null, cover: null, is_inline: true },
+  });
 }
 
 /** A meeting notes block, as its own endpoint (a later issue) will make it. */
 export async function seedMeetingNotes(ctx: AppContext, workspaceId: string, actorId: string, pageId: string) {
-  const at = new Date().toISOString();
-  const id = randomUUID();
-  await ctx.store.transaction((trx) =>
-    insertObject(trx, {
-      id,
-      workspace_id: workspaceId,
-      object: 'block',
-      type: 'meeting_notes',
-      parent_type: 'page_id',
-      parent_id: pageId,
-      position: 2000,
-      title: '',
-      content: JSON.stringify({ title: [textItem('Weekly sync')], status: 'transcription_not_started' }),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: actorId,
-      last_edited_time: at,
-      last_edited_by: actorId,
-    }),
-  );
-  return id;
+  return seedUnderPage(ctx, workspaceId, actorId, pageId, {
+    object: 'block',
+    type: 'meeting_notes',
+    position: 2000,
+    title: '',
+    content: { title: [textItem('Weekly sync')], status: 'transcription_not_started' },
+  });
 }

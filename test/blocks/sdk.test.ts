@@ -4,23 +4,17 @@
  * walk the children, and the version-specific parameters (`after`, `position`, `archived`) work
  * where the SDK sends them.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, isFullBlock, iteratePaginatedAPI } from '@notionhq/client';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { everyBlockType, rt } from './fixtures.js';
 
 const quiet = () => {};
 
 describe('blocks through the official SDK', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer();
 
   for (const notionVersion of ['2025-09-03', '2026-03-11'] as const) {
     describe(`notionVersion ${notionVersion}`, () => {

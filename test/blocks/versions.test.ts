@@ -2,23 +2,17 @@
  * The block change modules (src/versioning/changes/): for each, the same object or request in
  * the shape before and after its version, over raw HTTP.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { append, appendOk, assertValidationError, listAll, rt } from './fixtures.js';
 
 type Json = Record<string, any>;
 
 describe('block version changes', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer();
 
   const get = (path: string, version: string) => call<Json>(server.url, 'GET', path, { token: fx.token, version });
   const patch = (path: string, body: unknown, version: string) => call<Json>(server.url, 'PATCH', path, { token: fx.token, version, body });

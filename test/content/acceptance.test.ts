@@ -4,11 +4,11 @@
  * every type, read them back, update them, trash and restore them; the SDK's isFull* helpers
  * accept every object returned.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, collectPaginatedAPI, isFullBlock, isFullDataSource, isFullDatabase, isFullPage } from '@notionhq/client';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { admin, makeSharedPage } from '../helpers/factories.js';
 import { everyTypeSchema, ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -59,16 +59,12 @@ function checkRow(page: Json, i: number, tasks: Json[]): void {
 }
 
 describe('acceptance: every property type, 50 pages, three ways', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let people: string[];
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     const bea = await admin(server, 'POST', `/workspaces/${fx.workspaceId}/users`, { name: 'Bea', email: 'bea@example.com' });
     people = [fx.user.id, bea.id];
   });
-  after(() => server.close());
 
   for (const notionVersion of ['2025-09-03', '2026-03-11']) {
     test(`official SDK at ${notionVersion}`, async () => {

@@ -1,21 +1,18 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
 
 describe('computed values and relations', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
   });
-  after(() => server.close());
 
   const database = async (title: string, properties: Json) => {
     const db = await ok(server, fx, 'POST', '/v1/databases', { parent: { page_id: root.id }, title: text(title), initial_data_source: { properties } });
@@ -168,7 +165,7 @@ describe('computed values and relations', () => {
     // A formula referring to itself through another is refused with a position.
     const cyclic = await fetch(`${server.url}/v1/data_sources/${source}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json', 'Notion-Version': '2026-03-11' },
+      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json', 'Notion-Version': LATEST_VERSION },
       body: JSON.stringify({ properties: { B: { formula: { expression: 'prop("C") + 1' } } } }),
     });
     const body = (await cyclic.json()) as Json;

@@ -5,25 +5,21 @@
  * consistent"): the passing of time, a related page going to the trash and coming back, a rename
  * or deletion in a related data source, and a related data source moving to another database.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
 
 describe('computed values and relations stay consistent', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
   });
-  after(() => server.close());
 
   const createDatabase = (title: string, properties: Json, parent = root.id) =>
     ok(server, fx, 'POST', '/v1/databases', { parent: { page_id: parent }, title: text(title), initial_data_source: { properties } });

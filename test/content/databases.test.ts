@@ -1,20 +1,17 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addConnection, admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { addConnection, admin, makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { everyTypeSchema, expectValidation, fails, ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
 
 describe('databases and data sources', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   let tasks: Json;
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
     tasks = await ok(server, fx, 'POST', '/v1/databases', {
       parent: { page_id: root.id },
@@ -22,7 +19,6 @@ describe('databases and data sources', () => {
       initial_data_source: { properties: { Task: { title: {} }, Points: { number: {} } } },
     });
   });
-  after(() => server.close());
 
   const createDatabase = (properties: Json, title = 'Projects') =>
     ok(server, fx, 'POST', '/v1/databases', { parent: { page_id: root.id }, title: text(title), initial_data_source: { properties } });

@@ -6,10 +6,10 @@
  * need what a real data source cannot hold (a list of numbers, a fixed "now", made-up user or
  * page ids, duplicate multi_select options) are left to the engine's own tests.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { compileFormula, toApiFormulaValue, type FormulaValue } from '../../src/domain/formulas/index.js';
 import { formulaCases, type FormulaCase } from '../formulas/formulaCases.js';
 import { rollupCases, type RollupCase } from '../formulas/rollupCases.js';
@@ -124,15 +124,11 @@ function rollupPageValues(input: Json): Json {
 }
 
 describe('formula and rollup case tables through the API', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
   });
-  after(() => server.close());
 
   const cases = formulaCases.filter(replayable);
   const valid = cases.filter((c) => c.error === undefined);

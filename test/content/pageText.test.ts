@@ -5,22 +5,16 @@
  * for values of every type, long lists, icons and covers, pages outside databases, and property
  * names a JavaScript object orders first (array indexes), quotes and non-ASCII.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { everyTypeSchema, ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
 
-let server: TestServer;
-let fx: Fixture;
-before(async () => {
-  server = await startTestServer();
-  fx = await makeWorkspace(server);
-});
-after(() => server.close());
+const { server, fx } = useServer();
 
 async function rawText(method: string, path: string, body?: unknown): Promise<string> {
   const response = await fetch(`${server.url}${path}`, {

@@ -1,22 +1,19 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addConnection, admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { addConnection, admin, makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { everyTypeSchema, expectValidation, fails, ok, text } from './helpers.js';
 
 type Json = Record<string, any>;
 
 describe('pages', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   let taskSource: string;
   let source: Json;
   let tasks: Json[];
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
     const taskDb = await ok(server, fx, 'POST', '/v1/databases', {
       parent: { page_id: root.id },
@@ -40,7 +37,6 @@ describe('pages', () => {
     });
     source = await ok(server, fx, 'GET', `/v1/data_sources/${projects.data_sources[0].id}`);
   });
-  after(() => server.close());
 
   const fullValues = () => ({
     Name: { title: text('Everything') },

@@ -1,7 +1,7 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { directParents } from '../../src/versioning/changes/2022-06-28-parents.js';
 import { ok, text } from './helpers.js';
@@ -9,15 +9,12 @@ import { ok, text } from './helpers.js';
 type Json = Record<string, any>;
 
 describe('version modules of the content model (old and new shape of the same object)', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   let root: Json;
   let people: Json;
   let projects: Json;
   let row: Json;
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     root = await makeSharedPage(server, fx);
     people = await ok(server, fx, 'POST', '/v1/databases', {
       parent: { page_id: root.id },
@@ -41,7 +38,6 @@ describe('version modules of the content model (old and new shape of the same ob
       properties: { Name: { title: text('P') }, Notes: { rich_text: text('hello') } },
     });
   });
-  after(() => server.close());
 
   test('2021-05-13: rich_text property values and schemas were text', async () => {
     const now = await ok(server, fx, 'GET', `/v1/pages/${row.id}`, undefined, '2021-05-13');

@@ -12,15 +12,17 @@
  * the number of runs (1 → 10,400 sends). A failure is replayed from its fast-check path and
  * shrunk, and the minimal bodies are printed with the answers.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
-import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { STORE } from '../helpers/server.js';
+import { makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { abbreviate, describeMutation, keyArb, mutate, mutationArb, weirdValue, type Mutation } from './mutations.js';
 import { judge, type Answer, type Verdict } from './judge.js';
-import { LATEST, makeLane, ROUTES, type Lane, type RouteSpec, type Seed } from './seeds.js';
+import { makeLane, ROUTES, type Lane, type RouteSpec, type Seed } from './seeds.js';
 
 type Json = any;
 
@@ -77,20 +79,16 @@ function count(map: Map<string, number>, key: string): void {
 }
 
 describe(`generated bodies (${STORE})`, () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer({ env: process.env.FUZZ_LOG ? { FOLIO_LOG_LEVEL: process.env.FUZZ_LOG } : {} });
   const lanes: Lane[] = [];
   let setupSeconds = 0;
 
   before(async () => {
     const started = performance.now();
-    server = await startTestServer(process.env.FUZZ_LOG ? { FOLIO_LOG_LEVEL: process.env.FUZZ_LOG } : {});
-    fx = await makeWorkspace(server);
     const root = await makeSharedPage(server, fx, 'Fuzz root');
     lanes.push(...(await Promise.all(Array.from({ length: LANES }, (_, i) => makeLane(server, fx, root.id, i)))));
     setupSeconds = (performance.now() - started) / 1000;
   });
-  after(() => server?.close());
 
   /** The case arbitrary of one route in one lane: a version, one of its seeds, one to three mutations. */
   function caseArb(route: RouteSpec, lane: Lane): fc.Arbitrary<Case> {
@@ -104,7 +102,7 @@ describe(`generated bodies (${STORE})`, () => {
         let arb = cache.get(key);
         if (!arb) {
           arb = fc
-            .array(mutationArb(seeds[seedIndex].body, values, keyArb(v === LATEST)), { minLength: 1, maxLength: 3 })
+            .array(mutationArb(seeds[seedIndex].body, values, keyArb(v === LATEST_VERSION)), { minLength: 1, maxLength: 3 })
             .map((mutations) => ({ version: v, seedIndex, mutations }));
           cache.set(key, arb);
         }

@@ -3,15 +3,12 @@
  * lane has its own databases, pages and blocks, so a lane's requests run in a fixed order against
  * state no other lane touches: with a fixed seed, a lane's outcomes repeat from run to run.
  */
-import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.js';
 import type { Fixture } from '../helpers/factories.js';
-import { call } from '../helpers/http.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { everyTypeSchema, ok } from '../content/helpers.js';
 
 type Json = any;
-
-export const LATEST = '2026-03-11';
-export const OLD_VERSIONS = ['2025-09-03', '2022-06-28'] as const;
 
 export interface Seed {
   path: string;
@@ -59,16 +56,18 @@ function richText(lane: Pick<Lane, 'userId' | 'rootId'>): Json[] {
   ];
 }
 
-/** Every property type, as a schema request; the relation names the lane's task source. */
+/**
+ * Every property type, as a schema request (the one the content tests use), with option colours and
+ * a description to fuzz, and a one-way relation to the lane's task source: by database before
+ * 2025-09-03, by data source since.
+ */
 function everyType(lane: Pick<Lane, 'tasksSource' | 'tasksDb'>, version: string): Json {
   const relation =
     version === '2022-06-28'
       ? { database_id: lane.tasksDb, type: 'single_property', single_property: {} }
       : { data_source_id: lane.tasksSource, type: 'single_property', single_property: {} };
   return {
-    Name: { title: {} },
-    Notes: { rich_text: {} },
-    Price: { number: { format: 'dollar' } },
+    ...everyTypeSchema(lane.tasksSource),
     Kind: {
       select: {
         options: [
@@ -78,23 +77,7 @@ function everyType(lane: Pick<Lane, 'tasksSource' | 'tasksDb'>, version: string)
       },
     },
     Tags: { multi_select: { options: [{ name: 'x' }, { name: 'y', color: 'green' }] } },
-    Stage: { status: {} },
-    Due: { date: {} },
-    Owners: { people: {} },
-    Attachments: { files: {} },
-    Done: { checkbox: {} },
-    Site: { url: {} },
-    Mail: { email: {} },
-    Phone: { phone_number: {} },
-    Double: { formula: { expression: 'prop("Price") * 2' } },
     Tasks: { type: 'relation', relation },
-    Points: { rollup: { relation_property_name: 'Tasks', rollup_property_name: 'Points', function: 'sum' } },
-    Created: { created_time: {} },
-    Creator: { created_by: {} },
-    Edited: { last_edited_time: {} },
-    Editor: { last_edited_by: {} },
-    Ref: { unique_id: { prefix: 'REF' } },
-    Verified: { verification: {} },
   };
 }
 
@@ -208,12 +191,12 @@ export interface RouteSpec {
 }
 
 const EVERY_VERSION = [
-  [LATEST, 8],
+  [LATEST_VERSION, 8],
   ['2025-09-03', 1],
   ['2022-06-28', 1],
 ] as const;
 const SINCE_DATA_SOURCES = [
-  [LATEST, 8],
+  [LATEST_VERSION, 8],
   ['2025-09-03', 2],
 ] as const;
 
@@ -281,7 +264,7 @@ export const ROUTES: readonly RouteSpec[] = [
     versions: EVERY_VERSION,
     runs: 1600,
     seeds: (lane, version) => {
-      const after = (id: string) => (version === LATEST ? { position: { type: 'after_block', after_block: { id } } } : { after: id });
+      const after = (id: string) => (version === LATEST_VERSION ? { position: { type: 'after_block', after_block: { id } } } : { after: id });
       return [
         { path: `/v1/blocks/${lane.holder}/children`, body: { children: blockTree(lane) } },
         { path: `/v1/blocks/${lane.holder}/children`, body: { children: blockTree(lane).slice(0, 3), ...after(lane.anchor) } },
@@ -289,7 +272,7 @@ export const ROUTES: readonly RouteSpec[] = [
           path: `/v1/blocks/${lane.toggle}/children`,
           body: {
             children: [{ type: 'to_do', to_do: { rich_text: rt('nested'), children: [{ type: 'paragraph', paragraph: { rich_text: rt('deeper') } }] } }],
-            ...(version === LATEST ? { position: { type: 'start' } } : {}),
+            ...(version === LATEST_VERSION ? { position: { type: 'start' } } : {}),
           },
         },
       ];
@@ -405,12 +388,6 @@ export const ROUTES: readonly RouteSpec[] = [
   },
 ];
 
-async function ok(server: TestServer, fx: Fixture, method: string, path: string, body?: unknown, version = LATEST): Promise<Json> {
-  const res = await call<Json>(server.url, method, path, { token: fx.token, body, version });
-  assert.equal(res.status, 200, `${method} ${path}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 /** Builds one lane's objects through the API, then checks that every seed of every route is accepted as is. */
 export async function makeLane(server: TestServer, fx: Fixture, rootId: string, index: number): Promise<Lane> {
   const base = { rootId, userId: fx.user.id as string };
@@ -426,7 +403,11 @@ export async function makeLane(server: TestServer, fx: Fixture, rootId: string, 
   });
   const refs = { tasksDb: tasks.id as string, tasksSource: tasksSource as string };
   const database = async (title: string) =>
-    ok(server, fx, 'POST', '/v1/databases', { parent: { page_id: rootId }, title: rt(title), initial_data_source: { properties: everyType(refs, LATEST) } });
+    ok(server, fx, 'POST', '/v1/databases', {
+      parent: { page_id: rootId },
+      title: rt(title),
+      initial_data_source: { properties: everyType(refs, LATEST_VERSION) },
+    });
   const rows = await database(`Rows ${index}`);
   const schema = await database(`Schema ${index}`);
   const multi = await database(`Multi ${index}`);

@@ -3,20 +3,20 @@
  * connection rules and grants. Grant effects are read back through the access layer on the same
  * store, since no v1 content route is guaranteed to exist yet.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
+import { useStore } from '../helpers/useStore.js';
 import { call } from '../helpers/http.js';
 import { admin } from '../helpers/factories.js';
-import { createStore, type Store } from '../../src/storage/createStore.js';
 import { isShared } from '../../src/storage/repositories/grants.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('admin API', () => {
-  let server: TestServer;
-  let store: Store;
+  const { server } = useServer();
+  const store = useStore(server);
   let workspaceId: string;
   let personId: string;
 
@@ -24,15 +24,8 @@ describe('admin API', () => {
     call<any>(server.url, 'POST', `/admin/v1${path}`, { token: token === undefined ? server.adminToken : token, version: null, body });
 
   before(async () => {
-    server = await startTestServer();
-    // A second handle on the same store (SQLite file in WAL mode, or the same PostgreSQL database).
-    store = await createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: server.dataDir });
     workspaceId = (await admin(server, 'POST', '/workspaces', { name: 'Admin tests' })).id;
     personId = (await admin(server, 'POST', `/workspaces/${workspaceId}/users`, { name: 'Grace Hopper', email: 'grace@example.com' })).id;
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
   });
 
   test('every endpoint refuses a missing or wrong admin token with 401', async () => {

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Type } from 'typebox';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call, type HttpResult } from '../helpers/http.js';
-import { addConnection, admin, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { addConnection, admin, makeWorkspace } from '../helpers/factories.js';
 import { API_VERSIONS } from '../../src/versioning/versions.js';
 import { StrictObject } from '../../src/schemas/common.js';
 import type { App } from '../../src/http/app.js';
@@ -38,13 +38,7 @@ function assertError(res: HttpResult<any>, status: number, code: string, message
 }
 
 describe('platform errors over HTTP', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer();
 
   describe('401 unauthorized', () => {
     test('a missing Authorization header', async () => {

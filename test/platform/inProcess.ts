@@ -12,6 +12,7 @@ import { buildServer } from '../../src/server.js';
 import type { App } from '../../src/http/app.js';
 import { hashToken } from '../../src/auth/tokens.js';
 import type { AppContext } from '../../src/context.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
 
 export const ADMIN_TOKEN = 'in-process-admin-token';
 
@@ -37,7 +38,7 @@ export async function inject(
 ) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.version !== null) headers['notion-version'] = options.version ?? '2026-03-11';
+  if (options.version !== null) headers['notion-version'] = options.version ?? LATEST_VERSION;
   let payload: string | undefined;
   if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);

@@ -4,11 +4,12 @@
  * budget is shared by every instance on the same store. Connections are created fresh on every
  * run, so their budgets (keyed by connection id) never carry over between runs.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call, type HttpResult } from '../helpers/http.js';
-import { addConnection, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { addConnection, makeWorkspace } from '../helpers/factories.js';
 
 // FOLIO_RATE_LIMIT=2 per second over a 1 s window: a budget of 2 requests per window.
 const LIMITS = { FOLIO_RATE_LIMIT: '2', FOLIO_RATE_LIMIT_WINDOW: '1' };
@@ -30,13 +31,7 @@ function assertRateLimited(res: HttpResult<any>): number {
 }
 
 describe('rate limits', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer(LIMITS);
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer({ env: LIMITS });
 
   test('a burst is answered 429 with Retry-After; after waiting that long, requests succeed again', async () => {
     const results = await burst(server, fx.token, 8);

@@ -3,12 +3,13 @@
  * it sends Notion-Version (2025-09-03 by default), parses Folio's lists, and recognises Folio's
  * error bodies as APIResponseError with the right code.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, isFullUser, iteratePaginatedAPI } from '@notionhq/client';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeWorkspace, admin, type Fixture } from '../helpers/factories.js';
+import { useServer } from '../helpers/useServer.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { admin } from '../helpers/factories.js';
 
 const quiet = () => {};
 
@@ -26,18 +27,14 @@ async function expectApiError(promise: Promise<unknown>, code: APIErrorCode, sta
 }
 
 describe('official SDK against Folio', () => {
-  let server: TestServer;
-  let fx: Fixture;
+  const { server, fx } = useServer();
   before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
     for (const name of ['Bea', 'Cy', 'Di']) {
       await admin(server, 'POST', `/workspaces/${fx.workspaceId}/users`, { name, email: `${name.toLowerCase()}@example.com` });
     }
   });
-  after(() => server.close());
 
-  for (const notionVersion of [undefined, '2026-03-11']) {
+  for (const notionVersion of [undefined, LATEST_VERSION]) {
     describe(`notionVersion ${notionVersion ?? 'default (2025-09-03)'}`, () => {
       const client = () => new Client({ auth: fx.token, baseUrl: server.url, notionVersion, logger: quiet });
 
@@ -95,13 +92,7 @@ describe('official SDK against Folio', () => {
 });
 
 describe('official SDK and rate limits', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer({ FOLIO_RATE_LIMIT: '2', FOLIO_RATE_LIMIT_WINDOW: '1' });
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer({ env: { FOLIO_RATE_LIMIT: '2', FOLIO_RATE_LIMIT_WINDOW: '1' } });
 
   test('without retries a burst surfaces RateLimited; with retries the SDK honours Retry-After and succeeds', async () => {
     const noRetry = new Client({ auth: fx.token, baseUrl: server.url, retry: false, logger: quiet });

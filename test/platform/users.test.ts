@@ -1,17 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
-import { addConnection, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { addConnection, makeWorkspace } from '../helpers/factories.js';
 
 describe('users API', () => {
-  let server: TestServer;
-  let fx: Fixture;
-  before(async () => {
-    server = await startTestServer();
-    fx = await makeWorkspace(server);
-  });
-  after(() => server.close());
+  const { server, fx } = useServer();
 
   test('GET /v1/users/me returns the bot with owner, workspace and limits', async () => {
     const res = await call(server.url, 'GET', '/v1/users/me', { token: fx.token });

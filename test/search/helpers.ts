@@ -3,8 +3,9 @@
  * property value repository) on the store the test server uses: nested pages, data sources,
  * linked data sources, blocks and trash, with chosen edit times so the expected order is known.
  */
-import { createStore, type Store } from '../../src/storage/createStore.js';
-import { insertObject } from '../../src/storage/repositories/objects.js';
+import { before } from 'node:test';
+import type { Store } from '../../src/storage/createStore.js';
+import { seedObject } from '../helpers/seedObject.js';
 import { insertGrant } from '../../src/storage/repositories/grants.js';
 import { upsertPropertyValue } from '../../src/storage/repositories/propertyValues.js';
 import { setTrashed } from '../../src/domain/trash.js';
@@ -15,11 +16,9 @@ import { newId } from '../../src/http/ids.js';
 import type { Db } from '../../src/storage/db.js';
 import type { ObjectKindColumn, ParentType } from '../../src/storage/schema.js';
 import type { TestServer } from '../helpers/server.js';
-
-/** A second connection to the test server's store (SQLite file in its data dir, or DATABASE_URL). */
-export async function openStore(server: TestServer): Promise<Store> {
-  return createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: server.dataDir });
-}
+import type { Fixture } from '../helpers/factories.js';
+import { useStore } from '../helpers/useStore.js';
+import { lateBound } from '../helpers/lateBound.js';
 
 export interface Parent {
   type: ParentType;
@@ -49,25 +48,12 @@ export class ContentWriter {
   private async insert(db: Db, object: ObjectKindColumn, parent: Parent, title: string, content: unknown, type: string | null = null): Promise<string> {
     const id = newId();
     const at = this.tick();
-    await insertObject(db, {
-      id,
-      workspace_id: this.workspaceId,
-      object,
-      type,
-      parent_type: parent.type,
-      parent_id: parent.id,
-      position: 0,
-      title,
-      content: JSON.stringify(content),
-      in_trash: 0,
-      trashed: 0,
-      is_locked: 0,
-      is_archived: 0,
-      created_time: at,
-      created_by: this.actorId,
-      last_edited_time: at,
-      last_edited_by: this.actorId,
-    });
+    await seedObject(
+      db,
+      { id, workspace_id: this.workspaceId, object, type, parent_type: parent.type, parent_id: parent.id, position: 0, title, content },
+      this.actorId,
+      at,
+    );
     return id;
   }
 
@@ -148,4 +134,14 @@ export class ContentWriter {
   async grant(connectionId: string, objectId: string): Promise<void> {
     await insertGrant(this.store.db, connectionId, objectId, new Date().toISOString());
   }
+}
+
+/** A second connection to the suite's store and a writer for its workspace, made after `useServer`'s hooks. */
+export function useContentWriter(server: TestServer, fx: Fixture): { store: Store; writer: ContentWriter } {
+  const store = useStore(server);
+  let writer: ContentWriter | undefined;
+  before(() => {
+    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
+  });
+  return { store, writer: lateBound(() => writer, 'writer') };
 }

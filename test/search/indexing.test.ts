@@ -4,7 +4,7 @@
  * backfill of content written before the migration. Storage level, on SQLite and, with
  * DATABASE_URL, on PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,12 +12,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
-import { makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Store } from '../../src/storage/createStore.js';
+import { STORE } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import * as initial from '../../src/storage/migrations/001_initial.js';
 import * as searchIndex from '../../src/storage/migrations/002_search_index.js';
-import { ContentWriter, openStore, WORKSPACE } from './helpers.js';
+import { useContentWriter, WORKSPACE } from './helpers.js';
 
 interface Version {
   seq: string;
@@ -27,21 +26,8 @@ interface Version {
 }
 
 describe('search index maintenance', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
-  let writer: ContentWriter;
-
-  before(async () => {
-    server = await startTestServer();
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
-  });
+  const { server, fx } = useServer();
+  const { store, writer } = useContentWriter(server, fx);
 
   async function versions(objectId: string): Promise<Version[]> {
     const { rows } = await sql<

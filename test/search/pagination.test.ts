@@ -5,13 +5,12 @@
  * repository: "wide" reaches more than 5,000 objects (ordered plan, with the server's threshold set
  * to 5,000 by FOLIO_SEARCH_VISIBLE_FIRST_BELOW), "narrow" about 1,000 (visible-first plan). Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
-import { addConnection, makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Store } from '../../src/storage/createStore.js';
-import { ContentWriter, openStore } from './helpers.js';
+import { addConnection } from '../helpers/factories.js';
+import { useContentWriter } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -19,10 +18,8 @@ const ALPHA = 1000;
 const BETA = 4100;
 
 describe('search pagination under concurrent edits', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
-  let writer: ContentWriter;
+  const { server, fx } = useServer({ env: { FOLIO_SEARCH_VISIBLE_FIRST_BELOW: '5000' } });
+  const { store, writer } = useContentWriter(server, fx);
   let narrow: Json;
   let folderId: string;
   let alphaIds: string[];
@@ -32,10 +29,6 @@ describe('search pagination under concurrent edits', () => {
   const search = (token: string, body: Json) => call<Json>(server.url, 'POST', '/v1/search', { token, body });
 
   before(async () => {
-    server = await startTestServer({ FOLIO_SEARCH_VISIBLE_FIRST_BELOW: '5000' });
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
     narrow = await addConnection(server, fx.workspaceId, ['read_content']);
     rootId = await writer.page('Root');
     folderId = await writer.page('Folder', { type: 'page_id', id: rootId });
@@ -55,10 +48,6 @@ describe('search pagination under concurrent edits', () => {
     }
     await writer.grant(fx.connection.id, rootId);
     await writer.grant(narrow.id, folderId);
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
   });
 
   const randomOf = <T>(list: readonly T[], n: number): T[] => Array.from({ length: n }, () => list[Math.floor(Math.random() * list.length)]);

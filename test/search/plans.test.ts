@@ -5,15 +5,14 @@
  * LIKE metacharacters and letters beyond ASCII. Runs on SQLite, and on PostgreSQL when
  * DATABASE_URL is set.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addConnection, makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Store } from '../../src/storage/createStore.js';
+import { useServer } from '../helpers/useServer.js';
+import { addConnection } from '../helpers/factories.js';
 import type { ObjectRow } from '../../src/storage/schema.js';
 import { findSearchHits, type SearchCriteria, type SearchPlan } from '../../src/storage/repositories/search.js';
 import { foldTitle } from '../../src/storage/titleFolding.js';
-import { ContentWriter, openStore, WORKSPACE, type Parent } from './helpers.js';
+import { useContentWriter, WORKSPACE, type Parent } from './helpers.js';
 
 // Letters whose lower case JavaScript, SQLite's trigram tokenizer and PostgreSQL's lower() agree on.
 const WORDS = ['Alpha', 'beta', 'GAMMA', 'Épée', 'öl', '50%', 'a_b', 'c\\d', 'x', 'meeting notes', 'Notes', 'ÖLAND'];
@@ -53,18 +52,13 @@ function seeded(seed: number): () => number {
 }
 
 describe('search plans agree with an oracle', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
+  const { server, fx } = useServer();
+  const { store, writer } = useContentWriter(server, fx);
   const connections: string[] = [];
   const random = seeded(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
 
   before(async () => {
-    server = await startTestServer();
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    const writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
     const title = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(WORDS)).join(' ');
     const pages: string[] = [];
     const sources: string[] = [];
@@ -107,10 +101,6 @@ describe('search plans agree with an oracle', () => {
     const everything = await addConnection(server, fx.workspaceId, ['read_content']);
     connections.push(everything.id);
     for (const id of all) await writer.grant(everything.id, id);
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
   });
 
   async function oracle(criteria: Omit<SearchCriteria, 'snapshot' | 'after' | 'limit'>): Promise<string[]> {

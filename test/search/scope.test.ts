@@ -5,14 +5,14 @@
  * subtrees, trash, pruning of old versions, and on PostgreSQL a move and an edit of the same
  * object racing in two transactions, in both orders.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
-import { makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { STORE } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
+import { openStore } from '../helpers/useStore.js';
 import type { Db } from '../../src/storage/db.js';
-import type { Store } from '../../src/storage/createStore.js';
-import { ContentWriter, openStore, WORKSPACE } from './helpers.js';
+import { useContentWriter, WORKSPACE } from './helpers.js';
 
 /** Rows of search_scope that differ from the join, both ways, for one workspace; and rows whose version is gone. */
 async function scopeDrift(db: Db, workspaceId: string): Promise<{ missing: string[]; extra: string[]; orphans: number }> {
@@ -31,21 +31,8 @@ async function scopeDrift(db: Db, workspaceId: string): Promise<{ missing: strin
 }
 
 describe('search_scope follows the index and the closure', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
-  let writer: ContentWriter;
-
-  before(async () => {
-    server = await startTestServer();
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
-  });
+  const { server, fx } = useServer();
+  const { store, writer } = useContentWriter(server, fx);
 
   const assertExact = async (when: string) => {
     const drift = await scopeDrift(store.db, fx.workspaceId);

@@ -3,29 +3,24 @@
  * at its default version (2025-09-03) and at 2026-03-11: results, filters, sort, its pagination
  * helpers, and errors recognised as APIResponseError. SQLite, or PostgreSQL with DATABASE_URL.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, isFullDataSource, isFullPage, iteratePaginatedAPI } from '@notionhq/client';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addConnection, makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Store } from '../../src/storage/createStore.js';
-import { ContentWriter, openStore } from './helpers.js';
+import { useServer } from '../helpers/useServer.js';
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { addConnection } from '../helpers/factories.js';
+import { useContentWriter } from './helpers.js';
 
 const quiet = () => {};
 
 describe('search through the official SDK', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
+  const { server, fx } = useServer();
+  const { writer } = useContentWriter(server, fx);
   let readless: Record<string, any>;
   const ids: Record<string, string> = {};
   const notes: string[] = [];
 
   before(async () => {
-    server = await startTestServer();
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    const writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
     ids.root = await writer.page('Team wiki');
     const root = { type: 'page_id' as const, id: ids.root };
     for (let i = 0; i < 7; i++) notes.push(await writer.page(`Meeting notes #${i}`, root));
@@ -36,12 +31,8 @@ describe('search through the official SDK', () => {
     await writer.grant(fx.connection.id, ids.root);
     readless = await addConnection(server, fx.workspaceId, ['insert_content']);
   });
-  after(async () => {
-    await store.close();
-    await server.close();
-  });
 
-  for (const notionVersion of [undefined, '2026-03-11']) {
+  for (const notionVersion of [undefined, LATEST_VERSION]) {
     describe(`notionVersion ${notionVersion ?? 'default (2025-09-03)'}`, () => {
       const client = (auth = fx.token) => new Client({ auth, baseUrl: server.url, notionVersion, logger: quiet });
 

@@ -2,21 +2,18 @@
  * POST /v1/search over HTTP (issue 4): every request field, the response list, visibility,
  * cursors and versions. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
-import { addConnection, admin, makeWorkspace, type Fixture } from '../helpers/factories.js';
-import type { Store } from '../../src/storage/createStore.js';
-import { ContentWriter, openStore, WORKSPACE } from './helpers.js';
+import { addConnection, admin, makeWorkspace } from '../helpers/factories.js';
+import { useContentWriter, WORKSPACE } from './helpers.js';
 
 type Json = Record<string, any>;
 
 describe('POST /v1/search', () => {
-  let server: TestServer;
-  let store: Store;
-  let fx: Fixture;
-  let writer: ContentWriter;
+  const { server, fx } = useServer();
+  const { writer } = useContentWriter(server, fx);
   /** Read content only, shared with "Private" alone. */
   let other: Json;
   let noRead: Json;
@@ -33,10 +30,6 @@ describe('POST /v1/search', () => {
   const resultIds = (res: { body: Json }) => (res.body.results as Json[]).map((r) => r.id as string);
 
   before(async () => {
-    server = await startTestServer();
-    store = await openStore(server);
-    fx = await makeWorkspace(server);
-    writer = new ContentWriter(store, fx.workspaceId, fx.user.id);
     other = await addConnection(server, fx.workspaceId, ['read_content']);
     noRead = await addConnection(server, fx.workspaceId, ['insert_content', 'update_content']);
     unshared = await addConnection(server, fx.workspaceId, ['read_content']);
@@ -72,10 +65,6 @@ describe('POST /v1/search', () => {
     ids.unsharedMeeting = await writer.page('Unshared meeting', { type: 'page_id', id: ids.unsharedRoot });
     await admin(server, 'POST', `/connections/${fx.connection.id}/grants`, { object_id: ids.engineering });
     await admin(server, 'POST', `/connections/${other.id}/grants`, { object_id: ids.private });
-  });
-  after(async () => {
-    await store.close();
-    await server.close();
   });
 
   describe('matching', () => {

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
 import type { Store } from '../../src/storage/createStore.js';
 import type { Db } from '../../src/storage/db.js';
-import { openStore } from '../search/helpers.js';
+import { openStore } from '../helpers/useStore.js';
 
 describe('the store dialect', () => {
   let server: TestServer;
