@@ -5,14 +5,12 @@ import { ApiError } from '../../errors/registry.js';
 import { decodeCursor, encodeCursor, listPage } from '../../http/cursor.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { emptyValue } from '../../domain/properties/emptyValue.js';
-import type { StoredValue } from '../../domain/properties/normalizeValue.js';
+import { PROPERTY_TYPE_DEFINITIONS } from '../../domain/properties/registry.js';
+import type { StoredValue } from '../../domain/properties/storedValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from '../../presenters/time.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
-
-/** Types the endpoint pages through, one property item per element (FACTS.md §3 "Property item list"). */
-const LIST_TYPES = new Set(['title', 'rich_text', 'people', 'relation']);
 
 const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });
 
@@ -54,7 +52,7 @@ export async function retrievePageProperty(
     case 'last_edited_by':
       return item(id, 'last_edited_by', partialUser(row.last_edited_by));
   }
-  if (!LIST_TYPES.has(property.type) && property.type !== 'rollup') return item(id, property.type, value[property.type]);
+  if (!PROPERTY_TYPE_DEFINITIONS[property.type].page.referenceList && property.type !== 'rollup') return item(id, property.type, value[property.type]);
 
   const scope = `property_item:${row.id}:${id}`;
   const offset = query.start_cursor ? Number(decodeCursor(scope, query.start_cursor, 'start_cursor', 'query')[0]) : 0;

@@ -7,8 +7,9 @@ import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { plainText, type RichTextItem } from '../richText.js';
 import { emptyValue } from './emptyValue.js';
 import { compileSchema, type CompiledSchema } from './formulaSchema.js';
-import { toFormulaValue, type FormulaWorld } from './formulaValues.js';
-import type { StoredValue } from './normalizeValue.js';
+import { toFormulaValue } from './formulaValues.js';
+import type { StoredValue } from './storedValue.js';
+import type { FormulaWorld } from './types/definition.js';
 import { configOf, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { findObjects, loadValues, loadWorkspaceUsers } from '../../storage/repositories/pageValues.js';
 
