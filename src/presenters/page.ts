@@ -4,6 +4,7 @@ import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import { PAGE_REFERENCE_LIMIT } from '../domain/properties/propertyTypes.js';
 import { definitionOf } from '../domain/properties/registry.js';
+import type { FromPageRow } from '../domain/properties/types/definition.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
   switch (row.parent_type) {
@@ -32,15 +33,17 @@ export function legacyHint<T extends object>(data: T): T & { toJSON(): undefined
 
 export const LEGACY_HINT = '_legacy';
 
+/** A value a page shows from its row (timestamps and authors), as the page and the property item endpoint show it. */
+export function presentFromRow(row: ObjectRow, fromRow: FromPageRow): unknown {
+  const cell = row[fromRow.column];
+  return fromRow.as === 'timestamp' ? presentTimestamp(cell) : partialUser(cell);
+}
+
 /** A stored value as the page shows it: timestamps and authors from the row, long lists cut at 25. */
 function presentValue(row: ObjectRow, propertyId: string, stored: Record<string, unknown>): Record<string, unknown> {
   const type = stored.type as string;
   const rules = definitionOf(type)?.page;
-  const fromRow = rules?.fromRow;
-  if (fromRow) {
-    const cell = row[fromRow.column];
-    return { id: propertyId, type, [type]: fromRow.as === 'timestamp' ? presentTimestamp(cell) : partialUser(cell) };
-  }
+  if (rules?.fromRow) return { id: propertyId, type, [type]: presentFromRow(row, rules.fromRow) };
   const value: Record<string, unknown> = { id: propertyId, ...stored };
   if (rules?.referenceList && Array.isArray(stored[type])) {
     const list = stored[type] as unknown[];

@@ -9,7 +9,7 @@ import { PROPERTY_TYPE_DEFINITIONS } from '../../domain/properties/registry.js';
 import type { StoredValue } from '../../domain/properties/storedValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
-import { partialUser, presentTimestamp } from '../../presenters/time.js';
+import { presentFromRow } from '../../presenters/page.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 
 const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });
@@ -42,17 +42,9 @@ export async function retrievePageProperty(
   const value: StoredValue = stored ? (JSON.parse(stored.value) as StoredValue) : emptyValue(property);
   const id = property.id;
 
-  switch (property.type) {
-    case 'created_time':
-      return item(id, 'created_time', presentTimestamp(row.created_time));
-    case 'last_edited_time':
-      return item(id, 'last_edited_time', presentTimestamp(row.last_edited_time));
-    case 'created_by':
-      return item(id, 'created_by', partialUser(row.created_by));
-    case 'last_edited_by':
-      return item(id, 'last_edited_by', partialUser(row.last_edited_by));
-  }
-  if (!PROPERTY_TYPE_DEFINITIONS[property.type].page.referenceList && property.type !== 'rollup') return item(id, property.type, value[property.type]);
+  const { page } = PROPERTY_TYPE_DEFINITIONS[property.type];
+  if (page.fromRow) return item(id, property.type, presentFromRow(row, page.fromRow));
+  if (!page.referenceList && property.type !== 'rollup') return item(id, property.type, value[property.type]);
 
   const scope = `property_item:${row.id}:${id}`;
   const offset = query.start_cursor ? Number(decodeCursor(scope, query.start_cursor, 'start_cursor', 'query')[0]) : 0;
