@@ -26,15 +26,19 @@ export type AtomsOf = (input: RollupInput, depth: number) => Atom[];
  */
 export type NormalizeMember = (ctx: ValueContext, property: Property, member: unknown, path: FieldPath) => unknown;
 
-/** How a page shows a value that is read from the page row, not from the stored value (timestamps and authors). */
+/**
+ * A value that is the page row's own (timestamps and authors): computed from the row
+ * (computeValues.ts) and shown from it, so it is never older than the row.
+ */
 export interface FromPageRow {
   column: 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by';
+  /** What the column holds: an instant, or a user id. */
   as: 'timestamp' | 'user';
 }
 
 /** How a page object shows the type's value (FACTS.md §6 "Size limits"). */
 export interface PageRules {
-  /** Set when the value comes from the page row. */
+  /** Set when the value is the page row's own. */
   fromRow: FromPageRow | null;
   /**
    * The value is a list of references: a page cuts it at PAGE_REFERENCE_LIMIT, and the property
