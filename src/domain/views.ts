@@ -1,7 +1,7 @@
 import type { ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import type { Property } from './properties/schemaTypes.js';
-import type { StoredValue } from './properties/normalizeValue.js';
+import type { StoredValue } from './properties/storedValue.js';
 
 /**
  * What commands return: the rows and values a response is made of, loaded by the command (in its

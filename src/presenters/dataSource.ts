@@ -1,49 +1,14 @@
 import type { DataSourceView, Unreadable } from '../domain/views.js';
 import { parseContent, type DataSourceContent, type PropertySchema } from '../domain/contentShapes.js';
+import { definitionOf } from '../domain/properties/registry.js';
 import { objectUrl, presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 
 type Config = Record<string, unknown>;
 
-const option = (o: Config) => ({ id: o.id, name: o.name, color: o.color, description: o.description ?? null });
-
-/** The type member of a property, field by field (internal counters stay out). */
+/** The type member of a property, field by field, by its type's rule (internal counters stay out). */
 function presentConfig(property: PropertySchema): Config {
-  const config = (property[property.type] ?? {}) as Config;
-  switch (property.type) {
-    case 'number':
-      return { format: config.format ?? 'number' };
-    case 'select':
-    case 'multi_select':
-      return { options: ((config.options ?? []) as Config[]).map(option) };
-    case 'status':
-      return {
-        options: ((config.options ?? []) as Config[]).map((o) => ({ ...option(o), group: o.group })),
-        groups: ((config.groups ?? []) as Config[]).map((g) => ({ id: g.id, name: g.name, color: g.color, option_ids: g.option_ids })),
-      };
-    case 'formula':
-      return { expression: config.expression ?? '' };
-    case 'relation': {
-      const base = { database_id: config.database_id, data_source_id: config.data_source_id, type: config.type };
-      if (config.type === 'dual_property') {
-        const dual = (config.dual_property ?? {}) as Config;
-        return { ...base, dual_property: { synced_property_id: dual.synced_property_id, synced_property_name: dual.synced_property_name } };
-      }
-      return { ...base, single_property: {} };
-    }
-    case 'rollup':
-      return {
-        function: config.function,
-        relation_property_id: config.relation_property_id,
-        relation_property_name: config.relation_property_name,
-        rollup_property_id: config.rollup_property_id,
-        rollup_property_name: config.rollup_property_name,
-      };
-    case 'unique_id':
-      return { prefix: config.prefix ?? null };
-    default:
-      return {};
-  }
+  return definitionOf(property.type)?.presentConfig((property[property.type] ?? {}) as Config) ?? {};
 }
 
 /** `properties` of a data source: name → `{id, name, description, type, <type>: config}`. */

@@ -3,7 +3,9 @@ import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import type { PageView, Unreadable } from '../domain/views.js';
-import { PAGE_REFERENCE_LIMIT, REFERENCE_LIST_TYPES } from '../domain/properties/propertyTypes.js';
+import { PAGE_REFERENCE_LIMIT } from '../domain/properties/propertyTypes.js';
+import { definitionOf } from '../domain/properties/registry.js';
+import type { FromPageRow } from '../domain/properties/types/definition.js';
 
 export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
   switch (row.parent_type) {
@@ -20,25 +22,23 @@ export function objectUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/${id.replace(/-/g, '')}`;
 }
 
+/** A value a page shows from its row (timestamps and authors), as the page and the property item endpoint show it. */
+export function presentFromRow(row: ObjectRow, fromRow: FromPageRow): unknown {
+  const cell = row[fromRow.column];
+  return fromRow.as === 'timestamp' ? presentTimestamp(cell) : partialUser(cell);
+}
+
 /** A stored value as the page shows it: timestamps and authors from the row, long lists cut at 25. */
 function presentValue(row: ObjectRow, propertyId: string, stored: Record<string, unknown>): Record<string, unknown> {
   const type = stored.type as string;
-  switch (type) {
-    case 'created_time':
-      return { id: propertyId, type, created_time: presentTimestamp(row.created_time) };
-    case 'last_edited_time':
-      return { id: propertyId, type, last_edited_time: presentTimestamp(row.last_edited_time) };
-    case 'created_by':
-      return { id: propertyId, type, created_by: partialUser(row.created_by) };
-    case 'last_edited_by':
-      return { id: propertyId, type, last_edited_by: partialUser(row.last_edited_by) };
-  }
+  const rules = definitionOf(type)?.page;
+  if (rules?.fromRow) return { id: propertyId, type, [type]: presentFromRow(row, rules.fromRow) };
   const value: Record<string, unknown> = { id: propertyId, ...stored };
-  if (REFERENCE_LIST_TYPES.has(type) && Array.isArray(stored[type])) {
+  if (rules?.referenceList && Array.isArray(stored[type])) {
     const list = stored[type] as unknown[];
     value[type] = list.slice(0, PAGE_REFERENCE_LIMIT);
     // The rest is read through the property item endpoint (FACTS.md §6 "Size limits").
-    if (type === 'relation') value.has_more = list.length > PAGE_REFERENCE_LIMIT;
+    if (rules.hasMore) value.has_more = list.length > PAGE_REFERENCE_LIMIT;
   }
   return value;
 }
@@ -48,9 +48,6 @@ function presentValue(row: ObjectRow, propertyId: string, stored: Record<string,
  * items of the smallest kind, a relation's {"id":"<uuid>"} (43 characters), need 1,143.
  */
 const SHORT_ENOUGH_FOR_ANY_LIST = 26 * 43 + 25;
-
-/** Types not shown as stored: from the page row, or (relation) with has_more added. */
-const NOT_AS_STORED = new Set(['created_time', 'last_edited_time', 'created_by', 'last_edited_by', 'relation']);
 
 const TYPE_PREFIX = '{"type":"';
 
@@ -62,7 +59,9 @@ const TYPE_PREFIX = '{"type":"';
 function storedValueText(row: ObjectRow, propertyId: string, text: string): string {
   const typeEnd = text.startsWith(TYPE_PREFIX) ? text.indexOf('"', TYPE_PREFIX.length) : -1;
   const type = typeEnd > 0 ? text.slice(TYPE_PREFIX.length, typeEnd) : null;
-  if (type === null || NOT_AS_STORED.has(type) || text.length >= SHORT_ENOUGH_FOR_ANY_LIST) {
+  const rules = type === null ? undefined : definitionOf(type)?.page;
+  // Not shown as stored: values from the page row, and relations, which gain has_more.
+  if (type === null || rules?.fromRow || rules?.hasMore || text.length >= SHORT_ENOUGH_FOR_ANY_LIST) {
     return JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
   }
   return `{"id":${JSON.stringify(propertyId)},${text.slice(1)}`;

@@ -1,7 +1,8 @@
 import type { PropertyValueView } from '../domain/views.js';
-import type { StoredValue } from '../domain/properties/normalizeValue.js';
+import type { StoredValue } from '../domain/properties/storedValue.js';
+import { PROPERTY_TYPE_DEFINITIONS } from '../domain/properties/registry.js';
 import { listPage } from '../http/cursor.js';
-import { partialUser, presentTimestamp } from './time.js';
+import { presentFromRow } from './page.js';
 
 const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });
 
@@ -13,16 +14,8 @@ const item = (id: string, type: string, member: unknown) => ({ object: 'property
 export function presentPropertyValue(view: PropertyValueView, options: { baseUrl: string }): Record<string, unknown> {
   const { row, property, value, slice } = view;
   const id = property.id;
-  switch (property.type) {
-    case 'created_time':
-      return item(id, 'created_time', presentTimestamp(row.created_time));
-    case 'last_edited_time':
-      return item(id, 'last_edited_time', presentTimestamp(row.last_edited_time));
-    case 'created_by':
-      return item(id, 'created_by', partialUser(row.created_by));
-    case 'last_edited_by':
-      return item(id, 'last_edited_by', partialUser(row.last_edited_by));
-  }
+  const { fromRow } = PROPERTY_TYPE_DEFINITIONS[property.type].page;
+  if (fromRow) return item(id, property.type, presentFromRow(row, fromRow));
   if (!slice) return item(id, property.type, value[property.type]);
   let elements: Record<string, unknown>[];
   if (property.type === 'rollup') {

@@ -5,7 +5,7 @@ import { IdString, StrictObject } from './common.js';
 import { DateRequest, RichTextRequestArray } from './richText.js';
 import { describeValue, formatValidationError, joinPath, pointerToPath } from '../errors/validationMessage.js';
 import { validationError, type ApiError } from '../errors/registry.js';
-import { ROLLUP_FUNCTIONS } from '../domain/rollups/index.js';
+import { ROLLUP_FUNCTIONS } from '../domain/rollups/rollupFunctions.js';
 import { NUMBER_FORMATS, SELECT_COLORS, STATUS_GROUPS, VALUE_LIMITS, type PropertyType } from '../domain/properties/propertyTypes.js';
 
 /**

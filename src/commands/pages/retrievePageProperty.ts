@@ -6,13 +6,11 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import type { PropertyValueView } from '../../domain/views.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { emptyValue } from '../../domain/properties/emptyValue.js';
-import type { StoredValue } from '../../domain/properties/normalizeValue.js';
+import { PROPERTY_TYPE_DEFINITIONS } from '../../domain/properties/registry.js';
+import type { StoredValue } from '../../domain/properties/storedValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
 import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
-
-/** Types the endpoint pages through, one property item per element (FACTS.md §3 "Property item list"). */
-const LIST_TYPES = new Set(['title', 'rich_text', 'people', 'relation']);
 
 /**
  * GET /v1/pages/{id}/properties/{property_id}: the accurate, complete value of one property
@@ -39,7 +37,8 @@ export async function retrievePageProperty(
   const values = await valuesAsRead(db, [row], await loadValues(db, [row.id]), new Map(row.parent_id ? [[row.parent_id, schema]] : []));
   const stored = values.get(row.id)?.find((v) => v.property_id === property.id);
   const value: StoredValue = stored ? (JSON.parse(stored.value) as StoredValue) : emptyValue(property);
-  if (!LIST_TYPES.has(property.type) && property.type !== 'rollup') return { row, property, value };
+  const { page } = PROPERTY_TYPE_DEFINITIONS[property.type];
+  if (!page.referenceList && property.type !== 'rollup') return { row, property, value };
   const scope = `property_item:${row.id}:${property.id}`;
   const offset = query.start_cursor ? Number(decodeCursor(scope, query.start_cursor, 'start_cursor', 'query')[0]) : 0;
   const size = query.page_size ?? 100;

@@ -1,4 +1,5 @@
-import { normalizeValue, type ValueContext } from '../../domain/properties/normalizeValue.js';
+import { normalizeValue } from '../../domain/properties/normalizeValue.js';
+import type { ValueContext } from '../../domain/properties/valueContext.js';
 import type { RichTextItem } from '../../domain/richText.js';
 import type { Property } from '../../domain/properties/schemaTypes.js';
 import { invalidField } from '../../schemas/properties.js';

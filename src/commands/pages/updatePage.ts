@@ -9,10 +9,10 @@ import { parseContent, type DataSourceContent, type PageContent } from '../../do
 import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { writePageValues } from '../../domain/properties/writePageValues.js';
 import { refreshComputed, type ChangedPages } from '../../domain/properties/refreshComputed.js';
-import type { StoredValue } from '../../domain/properties/normalizeValue.js';
+import type { StoredValue } from '../../domain/properties/storedValue.js';
 import type { Schema } from '../../domain/properties/schemaTypes.js';
 import { loadValues, lockRow, updateObject, writeObjectContent, type ObjectChanges } from '../../storage/repositories/pageValues.js';
-import { writeValue } from '../../storage/repositories/pageValues.js';
+import { storeValue } from '../../domain/properties/storeValue.js';
 import { titleOnlyValues } from './titleOnly.js';
 import { valueContext } from './valueContext.js';
 import type { PageView } from '../../domain/views.js';
@@ -63,7 +63,7 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
         seeds = written.changed;
       } else {
         const title = await titleOnlyValues(values, body.properties);
-        await writeValue(trx, row.id, null, 'title', { type: 'title', title });
+        await storeValue(trx, row.id, null, 'title', { type: 'title', title });
         changes.title = plainText(title);
       }
     }

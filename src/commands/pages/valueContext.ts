@@ -2,11 +2,13 @@ import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { AppContext } from '../../context.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
-import type { ValueContext } from '../../domain/properties/normalizeValue.js';
+import type { ValueContext } from '../../domain/properties/valueContext.js';
+import { valueLookups } from '../../storage/repositories/pageValues.js';
 
 export function valueContext(ctx: AppContext, db: Db, caller: Caller): ValueContext {
   return {
     db,
+    lookups: valueLookups(db, caller.workspaceId),
     workspaceId: caller.workspaceId,
     actorId: caller.botId,
     resolver: createMentionResolver(db, caller.workspaceId, ctx.config.publicUrl, caller.userId),

@@ -1,12 +1,13 @@
 import type { Db } from '../../storage/db.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { emptyValue } from './emptyValue.js';
-import { COMPUTED_TYPES } from './propertyTypes.js';
-import type { StoredValue } from './normalizeValue.js';
+import { isComputed } from './registry.js';
+import { storeValue } from './storeValue.js';
+import type { StoredValue } from './storedValue.js';
 import { refreshComputed } from './refreshComputed.js';
 import type { EditedSource, SchemaEditor } from './schemaEditor.js';
 import { configOf, type RelationConfig, type SelectConfig, type UniqueIdConfig } from './schemaTypes.js';
-import { deleteValues, listPagesOf, loadValues, writeObjectContent, writeValue } from '../../storage/repositories/pageValues.js';
+import { deleteValues, listPagesOf, loadValues, writeObjectContent } from '../../storage/repositories/pageValues.js';
 
 /** Select, multi_select and status values follow their options: renamed, recoloured or removed. */
 function reReadOptions(value: StoredValue, options: SelectConfig['options']): StoredValue {
@@ -40,7 +41,7 @@ async function alignPages(db: Db, editor: SchemaEditor, source: EditedSource, mi
       const row = byProperty.get(property.id);
       if (row && effects.options.has(property.id)) {
         const value = reReadOptions(JSON.parse(row.value) as StoredValue, configOf<SelectConfig>(property).options);
-        await writeValue(db, page.id, source.id, property.id, value);
+        await storeValue(db, page.id, source.id, property.id, value);
       }
       if (row && effects.newlyDual.has(property.id)) {
         const config = configOf<RelationConfig>(property);
@@ -50,13 +51,13 @@ async function alignPages(db: Db, editor: SchemaEditor, source: EditedSource, mi
         mirrored.set(key, partnerValues);
         for (const r of related) partnerValues.set(r.id, [...(partnerValues.get(r.id) ?? []), page.id]);
       }
-      if (row || (COMPUTED_TYPES.has(property.type) && property.type !== 'unique_id')) continue;
+      if (row || (isComputed(property.type) && property.type !== 'unique_id')) continue;
       let value = emptyValue(property);
       if (property.type === 'unique_id') {
         const config = configOf<UniqueIdConfig>(property);
         value = { type: 'unique_id', unique_id: { prefix: config.prefix, number: config.next_number++ } };
       }
-      await writeValue(db, page.id, source.id, property.id, value);
+      await storeValue(db, page.id, source.id, property.id, value);
     }
   }
   return pages.map((p) => p.id);
@@ -78,7 +79,7 @@ export async function applySchemaEffects(db: Db, workspaceId: string, editor: Sc
   for (const [key, byPage] of mirrored) {
     const [dataSourceId, propertyId] = key.split(' ');
     for (const [pageId, related] of byPage)
-      await writeValue(db, pageId, dataSourceId, propertyId, { type: 'relation', relation: related.map((id) => ({ id })) });
+      await storeValue(db, pageId, dataSourceId, propertyId, { type: 'relation', relation: related.map((id) => ({ id })) });
   }
   for (const source of editor.touchedOthers()) {
     const content = parseContent<DataSourceContent>(source.row!.content);

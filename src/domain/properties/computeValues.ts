@@ -7,8 +7,10 @@ import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { plainText, type RichTextItem } from '../richText.js';
 import { emptyValue } from './emptyValue.js';
 import { compileSchema, type CompiledSchema } from './formulaSchema.js';
-import { toFormulaValue, type FormulaWorld } from './formulaValues.js';
-import type { StoredValue } from './normalizeValue.js';
+import { toFormulaValue } from './formulaValues.js';
+import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
+import type { StoredValue } from './storedValue.js';
+import type { FormulaWorld } from './types/definition.js';
 import { configOf, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { findObjects, loadValues, loadWorkspaceUsers } from '../../storage/repositories/pageValues.js';
 
@@ -172,24 +174,14 @@ export function computePage(env: ComputeEnv, pageId: string, only?: ReadonlySet<
   const { row } = page;
   for (const property of Object.values(schema)) {
     if (only && !only.has(property.id)) continue;
-    switch (property.type) {
-      case 'created_time':
-        set(property.id, { type: 'created_time', created_time: row.created_time });
-        break;
-      case 'last_edited_time':
-        set(property.id, { type: 'last_edited_time', last_edited_time: row.last_edited_time });
-        break;
-      case 'created_by':
-        set(property.id, { type: 'created_by', created_by: { object: 'user', id: row.created_by } });
-        break;
-      case 'last_edited_by':
-        set(property.id, { type: 'last_edited_by', last_edited_by: { object: 'user', id: row.last_edited_by } });
-        break;
-      case 'rollup':
-        set(property.id, rollupValue(env, schema, page, configOf<RollupConfig>(property)));
-        break;
-      default:
-        if (!page.values.has(property.id) && property.type !== 'formula') set(property.id, emptyValue(property));
+    const { fromRow } = PROPERTY_TYPE_DEFINITIONS[property.type].page;
+    if (fromRow) {
+      const cell = row[fromRow.column];
+      set(property.id, { type: property.type, [property.type]: fromRow.as === 'timestamp' ? cell : { object: 'user', id: cell } });
+    } else if (property.type === 'rollup') {
+      set(property.id, rollupValue(env, schema, page, configOf<RollupConfig>(property)));
+    } else if (!page.values.has(property.id) && property.type !== 'formula') {
+      set(property.id, emptyValue(property));
     }
   }
   const compiled = compiledFor(env, dataSourceId);

@@ -2,6 +2,8 @@ import { compileFormula, type CompileResult, type FormulaPropertyInfo, type Form
 import { parse } from '../formulas/parse.js';
 import type { Node } from '../formulas/ast.js';
 import { rollupResultKind } from '../rollups/index.js';
+import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
+import { FORMULA_TYPES, listOf } from './types/definition.js';
 import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 
 /** Schemas of other data sources, by id, loaded before compiling (relations and rollups reach them). */
@@ -13,43 +15,10 @@ export interface CompiledSchema {
   formulas: Map<string, CompileResult>;
 }
 
-const T = {
-  string: { kind: 'string' },
-  number: { kind: 'number' },
-  boolean: { kind: 'boolean' },
-  date: { kind: 'date' },
-  person: { kind: 'person' },
-  page: { kind: 'page' },
-  empty: { kind: 'empty' },
-} as const satisfies Record<string, FormulaType>;
-const listOf = (of: FormulaType): FormulaType => ({ kind: 'list', of });
+const T = FORMULA_TYPES;
 
 /** How a property reads inside a formula (the formula language's type of `prop("…")`). */
-function plainType(property: Property): FormulaType {
-  switch (property.type) {
-    case 'number':
-    case 'unique_id':
-      return T.number;
-    case 'checkbox':
-      return T.boolean;
-    case 'date':
-    case 'created_time':
-    case 'last_edited_time':
-      return T.date;
-    case 'multi_select':
-    case 'files':
-      return listOf(T.string);
-    case 'people':
-      return listOf(T.person);
-    case 'created_by':
-    case 'last_edited_by':
-      return T.person;
-    case 'relation':
-      return listOf(T.page);
-    default:
-      return T.string;
-  }
-}
+const plainType = (property: Property): FormulaType => PROPERTY_TYPE_DEFINITIONS[property.type].formulaType(property);
 
 /** A name literal of a one-argument prop("…"), found by parsing alone (no schema needed). */
 export type OwnReference = Pick<PropertyReference, 'start' | 'end' | 'literal'>;
@@ -168,7 +137,8 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
       const relation = schema[config.relation_property_id];
       const target = relation?.type === 'relation' && relation.relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
       const rolled = target?.[config.rollup_property_id];
-      const of = rolled && rolled.type !== 'formula' && rolled.type !== 'rollup' ? plainType(rolled) : T.string;
+      // A rolled formula or rollup reads as a string here, as their definitions say.
+      const of = rolled ? plainType(rolled) : T.string;
       type = of.kind === 'list' ? of : listOf(of);
     } else if (config.function === 'count_per_group' || config.function === 'percent_per_group') {
       type = listOf(T.number);

@@ -32,19 +32,7 @@ export function isPropertyType(value: unknown): value is PropertyType {
   return typeof value === 'string' && (PROPERTY_TYPES as readonly string[]).includes(value);
 }
 
-/** Values the server computes; a request that sets one is refused (FACTS.md §2: rollups are not writable). */
-export const COMPUTED_TYPES: ReadonlySet<PropertyType> = new Set([
-  'formula',
-  'rollup',
-  'created_time',
-  'created_by',
-  'last_edited_time',
-  'last_edited_by',
-  'unique_id',
-]);
-
-/** Types whose page value is a list that pages cut at 25 references (FACTS.md §6 "Size limits"). */
-export const REFERENCE_LIST_TYPES: ReadonlySet<string> = new Set(['title', 'rich_text', 'relation', 'people']);
+/** How many references of a list a page shows (FACTS.md §6 "Size limits"); types/definition.ts `PageRules`. */
 export const PAGE_REFERENCE_LIMIT = 25;
 
 /** Option colours (SDK `SelectColor`). */

@@ -2,8 +2,9 @@ import type { Db } from '../../storage/db.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { computePage, loadComputeEnv } from './computeValues.js';
 import { referencedNames } from './formulaSchema.js';
+import { storeValue } from './storeValue.js';
 import { configOf, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findHoldersOfSubtree, findItemHolders, findObjects, writeValue } from '../../storage/repositories/pageValues.js';
+import { findHoldersOfSubtree, findItemHolders, findObjects } from '../../storage/repositories/pageValues.js';
 
 /** Relation chains longer than this are not followed further in one write (rollups of rollups of …). */
 const MAX_HOPS = 6;
@@ -62,7 +63,7 @@ export async function refreshComputed(
       const values = computePage(env, pageId);
       const page = env.pages.get(pageId);
       if (!page || values.size === 0) continue;
-      for (const [propertyId, value] of values) await writeValue(db, pageId, page.row.parent_id, propertyId, value);
+      for (const [propertyId, value] of values) await storeValue(db, pageId, page.row.parent_id, propertyId, value);
       merge(changed, pageId, new Set(values.keys()));
     }
     for (const [pageId, props] of changed) if (props !== null && props.size === 0) changed.delete(pageId);

@@ -5,8 +5,8 @@ import { isShared } from '../../storage/repositories/grants.js';
 import { normalizeId } from '../../http/ids.js';
 import { assertMatches, invalidField, PropertyRenameRequest, propertyConfigSchema, type FieldPath } from '../../schemas/properties.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
-import { configurePlain } from './configurePlain.js';
 import { compileSchema, isTimeDependent, markTimeDependence, ownReferences, rewriteReferences, type OwnReference } from './formulaSchema.js';
+import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
 import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
@@ -277,8 +277,8 @@ export class SchemaEditor {
       if (property.type === 'relation') await this.configureRelation(property, member, path, existing as RelationConfig | undefined);
       else if (property.type === 'rollup') await this.configureRollup(property, member, path);
       else {
-        property[property.type] = configurePlain(property.type, member, existing, path);
-        if (['select', 'multi_select', 'status'].includes(property.type) && existing) effects.options.add(property.id);
+        property[property.type] = PROPERTY_TYPE_DEFINITIONS[property.type].configure(member, existing, path);
+        if (PROPERTY_TYPE_DEFINITIONS[property.type].optionValues && existing) effects.options.add(property.id);
       }
     }
     await this.checkFormulas(pending.filter((p) => p.property.type === 'formula'));

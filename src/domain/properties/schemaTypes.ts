@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PropertySchema } from '../contentShapes.js';
-import type { RollupFunction } from '../rollups/index.js';
+import type { RollupFunction } from '../rollups/rollupFunctions.js';
 import type { PropertyType, SelectColor } from './propertyTypes.js';
 
 /** Typed views of the configurations kept in DataSourceContent.properties (keyed by property id). */

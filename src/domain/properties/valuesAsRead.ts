@@ -3,7 +3,7 @@ import type { ObjectRow } from '../../storage/schema.js';
 import { findTrashedAmong, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
 import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';
 import { isTimeDependent, referencedNames } from './formulaSchema.js';
-import type { StoredValue } from './normalizeValue.js';
+import type { StoredValue } from './storedValue.js';
 import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 
 /** How far marked values are followed through relations at a read, as refreshComputed does at a write. */

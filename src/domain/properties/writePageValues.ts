@@ -1,9 +1,12 @@
 import { invalidField, type FieldPath } from '../../schemas/properties.js';
 import { emptyValue } from './emptyValue.js';
-import { COMPUTED_TYPES } from './propertyTypes.js';
-import { normalizeValue, type StoredValue, type ValueContext } from './normalizeValue.js';
+import { isComputed } from './registry.js';
+import { normalizeValue } from './normalizeValue.js';
+import { storeValue } from './storeValue.js';
+import type { StoredValue } from './storedValue.js';
+import type { ValueContext } from './valueContext.js';
 import { configOf, findProperty, type Property, type RelationConfig, type Schema, type UniqueIdConfig } from './schemaTypes.js';
-import { loadValues, touchObject, writeValue } from '../../storage/repositories/pageValues.js';
+import { loadValues, touchObject } from '../../storage/repositories/pageValues.js';
 import type { ChangedPages } from './refreshComputed.js';
 
 export interface PageWrite {
@@ -42,7 +45,7 @@ async function syncPartner(ctx: ValueContext, write: PageWrite, property: Proper
     const row = (values.get(relatedId) ?? []).find((v) => v.property_id === partnerId);
     const list = ids(row ? (JSON.parse(row.value) as StoredValue) : undefined).filter((id) => id !== write.pageId);
     if (added.includes(relatedId)) list.push(write.pageId);
-    await writeValue(ctx.db, relatedId, config.data_source_id, partnerId, { type: 'relation', relation: list.map((id) => ({ id })) });
+    await storeValue(ctx.db, relatedId, config.data_source_id, partnerId, { type: 'relation', relation: list.map((id) => ({ id })) });
     if (relatedId !== write.pageId) await touchObject(ctx.db, relatedId, write.at, ctx.actorId);
     if (changed.get(relatedId) !== null) changed.set(relatedId, new Set([...(changed.get(relatedId) ?? []), partnerId]));
   }
@@ -65,20 +68,20 @@ export async function writePageValues(ctx: ValueContext, write: PageWrite, reque
     if (property.type === 'relation') {
       await syncPartner(ctx, write, property, ids(write.current.get(property.id)), ids(value), result.changed);
     }
-    await writeValue(ctx.db, write.pageId, write.dataSourceId, property.id, value);
+    await storeValue(ctx.db, write.pageId, write.dataSourceId, property.id, value);
     write.current.set(property.id, value);
     if (property.type === 'title') result.title = ((value.title as { plain_text: string }[]) ?? []).map((i) => i.plain_text).join('');
   }
   if (write.creating) {
     for (const property of Object.values(write.schema)) {
-      if (write.current.has(property.id) || (COMPUTED_TYPES.has(property.type) && property.type !== 'unique_id')) continue;
+      if (write.current.has(property.id) || (isComputed(property.type) && property.type !== 'unique_id')) continue;
       let value = emptyValue(property);
       if (property.type === 'unique_id') {
         const config = configOf<UniqueIdConfig>(property);
         value = { type: 'unique_id', unique_id: { prefix: config.prefix, number: config.next_number++ } };
         ctx.schemaChanged = true;
       }
-      await writeValue(ctx.db, write.pageId, write.dataSourceId, property.id, value);
+      await storeValue(ctx.db, write.pageId, write.dataSourceId, property.id, value);
       write.current.set(property.id, value);
     }
   }

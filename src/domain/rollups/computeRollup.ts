@@ -1,4 +1,6 @@
-import { MULTI_VALUED_TYPES, atomsOf, stableKey, type Atom, type RollupInput } from './rollupAtoms.js';
+import { definitionOf } from '../properties/registry.js';
+import { atomsOf } from './atomsOf.js';
+import { stableKey, type Atom, type RollupInput } from './rollupAtoms.js';
 import type { RollupFunction } from './rollupFunctions.js';
 
 export type RollupDate = { start: string; end: string | null; time_zone: null };
@@ -168,7 +170,7 @@ function uniqueValues(inputs: RollupInput[]): RollupInput[] {
   const out: RollupInput[] = [];
   for (const input of inputs) {
     const payload = input[input.type];
-    if (MULTI_VALUED_TYPES.has(input.type) && Array.isArray(payload)) {
+    if (definitionOf(input.type)?.multiValued && Array.isArray(payload)) {
       for (const item of payload) {
         const single: RollupInput = { type: input.type, [input.type]: [item] };
         const atoms = atomsOf(single);

@@ -5,10 +5,18 @@
 import type { Db } from '../db.js';
 import type { ObjectRow, UserRow } from '../../storage/schema.js';
 import { upsertPropertyValue, type PropertyValueRow } from './propertyValues.js';
-import type { StoredValue } from '../../domain/properties/normalizeValue.js';
-import { valueColumns } from '../../domain/properties/valueColumns.js';
 
-export async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+/** The typed columns of a property_values row and the rows of property_value_items, which SQL filters read. */
+export interface ValueColumns {
+  text_value: string | null;
+  number_value: number | null;
+  date_start: string | null;
+  date_end: string | null;
+  bool_value: number | null;
+  items: string[];
+}
+
+async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('users')
@@ -19,12 +27,20 @@ export async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: rea
   return new Set(rows.map((r) => r.id));
 }
 
+/** What normalising request values looks up in a workspace (domain/properties/valueContext.ts `ValueLookups`). */
+export function valueLookups(db: Db, workspaceId: string) {
+  return {
+    workspaceUserIds: (ids: readonly string[]) => findWorkspaceUserIds(db, workspaceId, ids),
+    pagesIn: (dataSourceId: string, ids: readonly string[]) => findPagesIn(db, workspaceId, dataSourceId, ids),
+  };
+}
+
 export async function loadWorkspaceUsers(db: Db, workspaceId: string): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).execute();
 }
 
 /** Which of `ids` are pages of the data source (in the trash or not). */
-export async function findPagesIn(db: Db, workspaceId: string, dataSourceId: string, ids: readonly string[]): Promise<Set<string>> {
+async function findPagesIn(db: Db, workspaceId: string, dataSourceId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('objects')
@@ -151,10 +167,16 @@ export async function touchObject(db: Db, id: string, at: string, by: string): P
   await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: by }).where('id', '=', id).execute();
 }
 
-/** Writes one value and replaces its item rows. */
-export async function writeValue(db: Db, pageId: string, dataSourceId: string | null, propertyId: string, value: StoredValue): Promise<void> {
-  const { items, ...columns } = valueColumns(value);
-  await upsertPropertyValue(db, { page_id: pageId, property_id: propertyId, data_source_id: dataSourceId, value: JSON.stringify(value), ...columns });
+/** Writes one value (its JSON text and its typed columns) and replaces its item rows. */
+export async function writeValue(
+  db: Db,
+  pageId: string,
+  dataSourceId: string | null,
+  propertyId: string,
+  value: string,
+  { items, ...columns }: ValueColumns,
+): Promise<void> {
+  await upsertPropertyValue(db, { page_id: pageId, property_id: propertyId, data_source_id: dataSourceId, value, ...columns });
   await db.deleteFrom('property_value_items').where('page_id', '=', pageId).where('property_id', '=', propertyId).execute();
   const unique = [...new Set(items)];
   if (unique.length) {

@@ -1,0 +1,24 @@
+import { userAtom } from '../../rollups/rollupAtoms.js';
+import { FORMULA_TYPES, noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { formulaPerson } from './people.js';
+
+/** created_by and last_edited_by: computed users, shown from the page row. */
+const author = (column: FromPageRow['column']): PropertyTypeDefinition => ({
+  normalize: null,
+  multiValued: false,
+  optionValues: false,
+  columns(member, into) {
+    into.text_value = (member as { id: string } | null)?.id ?? null;
+  },
+  emptyValue: () => null,
+  formulaType: () => FORMULA_TYPES.person,
+  toFormulaValue: (member, world) => formulaPerson(world, (member as { id: string }).id),
+  atoms: (member) => userAtom(member),
+  configure: noConfig,
+  presentConfig: noConfig,
+  page: { fromRow: { column, as: 'user' }, referenceList: false, hasMore: false },
+  filters: noFilters,
+});
+
+export const createdBy = author('created_by');
+export const lastEditedBy = author('last_edited_by');

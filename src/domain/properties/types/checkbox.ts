@@ -1,0 +1,20 @@
+import type { FormulaValue } from '../../formulas/index.js';
+import { booleanAtom } from '../../rollups/rollupAtoms.js';
+import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+
+export const checkbox: PropertyTypeDefinition = {
+  normalize: (_ctx, _property, member) => member,
+  multiValued: false,
+  optionValues: false,
+  columns(member, into) {
+    into.bool_value = member === true ? 1 : 0;
+  },
+  emptyValue: () => false,
+  formulaType: () => FORMULA_TYPES.boolean,
+  toFormulaValue: (member) => (member as FormulaValue) ?? null,
+  atoms: (member) => booleanAtom(member),
+  configure: noConfig,
+  presentConfig: noConfig,
+  page: AS_STORED,
+  filters: noFilters,
+};

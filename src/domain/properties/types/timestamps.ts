@@ -1,0 +1,23 @@
+import { dateAtom } from '../../rollups/rollupAtoms.js';
+import { FORMULA_TYPES, noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+
+/** created_time and last_edited_time: computed instants, shown from the page row. */
+const timestamp = (column: FromPageRow['column']): PropertyTypeDefinition => ({
+  normalize: null,
+  multiValued: false,
+  optionValues: false,
+  columns(member, into) {
+    into.date_start = (member as string | null) ?? null;
+  },
+  emptyValue: () => null,
+  formulaType: () => FORMULA_TYPES.date,
+  toFormulaValue: (member) => ({ start: member as string, end: null, time_zone: null }),
+  atoms: (member) => dateAtom(member, null, null),
+  configure: noConfig,
+  presentConfig: noConfig,
+  page: { fromRow: { column, as: 'timestamp' }, referenceList: false, hasMore: false },
+  filters: noFilters,
+});
+
+export const createdTime = timestamp('created_time');
+export const lastEditedTime = timestamp('last_edited_time');
