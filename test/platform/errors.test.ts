@@ -222,7 +222,13 @@ describe('platform errors over HTTP', () => {
   describe('version header', () => {
     test('a missing header is 400 missing_version', async () => {
       const res = await call(server.url, 'GET', '/v1/users/me', { token: fx.token, version: null });
-      assertError(res, 400, 'missing_version', 'Service-Version header failed validation: Service-Version header should be defined, instead was `undefined`.');
+      // Issue 11: with no header at all, the message names both accepted headers.
+      assertError(
+        res,
+        400,
+        'missing_version',
+        'Service-Version or Notion-Version header failed validation: Service-Version or Notion-Version header should be defined, instead was `undefined`.',
+      );
     });
 
     for (const header of ['Service-Version', 'Notion-Version']) {
