@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { answeredError } from './errorHandler.js';
 
 export type { Logger };
 
@@ -17,8 +18,16 @@ export function createLogger(level: string): Logger {
 export function logRequests(app: FastifyInstance, log: Logger): void {
   if (!log.isLevelEnabled('info')) return;
   app.addHook('onResponse', (request, reply, done) => {
+    // A failed request's line names its error, so an operator reads why without the client's body.
+    const error = answeredError(request);
     log.info(
-      { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      {
+        reqId: request.id,
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+        ...(error ? { err: { code: error.code, message: error.message } } : {}),
+      },
       'request completed',
     );
     done();
