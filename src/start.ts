@@ -19,7 +19,11 @@ export const DEFAULT_MAX_FILE_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
 
 /** Opens the store (running migrations), builds the server and listens. */
 export async function startFolio(config: Config): Promise<Running> {
-  const { token: adminToken, created } = resolveAdminToken(config.adminToken, config.dataDir);
+  const { token: adminToken, created, file: adminTokenFile } = resolveAdminToken(config.adminToken, config.dataDir);
+  // Before the store opens: a start that then fails (store unreachable) must not lose the token
+  // it generated. Printed once; later starts say where it is kept.
+  if (created) process.stdout.write(`Folio admin token (stored in ${adminTokenFile}): ${adminToken}\n`);
+  else if (adminTokenFile) process.stdout.write(`Folio admin token: in ${adminTokenFile}\n`);
   const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {
@@ -34,10 +38,6 @@ export async function startFolio(config: Config): Promise<Running> {
   const app = await buildServer(ctx, { adminTokenHash: hashToken(adminToken), redis, log });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   const url = await app.listen({ host: config.host, port: config.port });
-  if (created) {
-    // Printed once, on the start that generated it; it stays in the data dir for operators.
-    process.stdout.write(`Folio admin token (stored in ${config.dataDir}/admin-token): ${adminToken}\n`);
-  }
   log.info({ url, store: store.dialect, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
   return { app, url, adminToken, log, close: () => app.close() };
 }
