@@ -107,16 +107,15 @@ async function checkReachable(db: Kysely<DB>, url: string): Promise<void> {
 
 /**
  * Some migrations rebuild an index over existing content and take minutes on a large store
- * (docs/benchmarks.md): past a second, say which are running and how long it has been.
+ * (docs/benchmarks.md), and another instance may hold the migration lock: past a second, say that
+ * the store is migrating and for how long, so a silent start is not mistaken for a hang.
  */
-async function withProgress<T>(migrator: Migrator, run: () => Promise<T>): Promise<T> {
-  // Read before running: on SQLite the one connection is busy until the migrations end.
-  const pending = (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+async function withProgress<T>(run: () => Promise<T>): Promise<T> {
   const started = Date.now();
   const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
   let reported = false;
   const report = () => {
-    process.stderr.write(`folio: migrating the store (${pending.join(', ')}), ${seconds()} so far\n`);
+    process.stderr.write(`folio: migrating the store, ${seconds()} so far\n`);
     reported = true;
   };
   const first = setTimeout(report, 1000);
@@ -146,7 +145,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) await checkReachable(db, options.databaseUrl);
   // Kysely's migrator takes a table lock on PostgreSQL, so several instances may start at once.
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await withProgress(migrator, () => migrator.migrateToLatest());
+  const { error, results } = await withProgress(() => migrator.migrateToLatest());
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error');
