@@ -26,7 +26,8 @@ export function logRequests(app: FastifyInstance, log: Logger): void {
         req: { method: request.method, url: request.url },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
-        ...(error ? { err: { code: error.code, message: error.message } } : {}),
+        // Not `err`: pino's error serializer would turn it into a stack-trace shape.
+        ...(error ? { error: { code: error.code, message: error.message } } : {}),
       },
       'request completed',
     );
