@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.folio/**', '.bench/**'] },
+  { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', '.folio/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,5 +15,10 @@ export default tseslint.config(
     // Tests read loosely-typed JSON responses; domain code stays free of `any`.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Plain Node.js scripts that run before the TypeScript build (scripts/start.mjs).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', setTimeout: 'readonly' } },
   },
 );

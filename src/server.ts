@@ -13,6 +13,7 @@ import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
 import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerRootRoute } from './routes/root.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
@@ -78,6 +79,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // Test runs only: every newest-version body is checked against its route's schema. Added before
   // the planes so that their routes inherit the hook.
   if (process.env.FOLIO_CHECK_RESPONSES === '1') checkResponses(app, core.log);
+  registerRootRoute(app, core);
   registerHealthRoutes(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });

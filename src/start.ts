@@ -17,7 +17,11 @@ export interface Running {
 
 /** Builds the core (opening the store, running migrations), the server on it, and listens. */
 export async function startFolio(config: Config): Promise<Running> {
-  const { token: adminToken, created } = resolveAdminToken(config.adminToken, config.dataDir);
+  const { token: adminToken, created, file: adminTokenFile } = resolveAdminToken(config.adminToken, config.dataDir);
+  // Before the store opens: a start that then fails (store unreachable) must not lose the token
+  // it generated. Printed once; later starts say where it is kept.
+  if (created) process.stdout.write(`Folio admin token (stored in ${adminTokenFile}): ${adminToken}\n`);
+  else if (adminTokenFile) process.stdout.write(`Folio admin token: in ${adminTokenFile}\n`);
   const core = await createCore(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {
@@ -26,10 +30,6 @@ export async function startFolio(config: Config): Promise<Running> {
   const app = await buildServer(core, { adminTokenHash: hashToken(adminToken), redis });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   const url = await app.listen({ host: config.host, port: config.port });
-  if (created) {
-    // Printed once, on the start that generated it; it stays in the data dir for operators.
-    process.stdout.write(`Folio admin token (stored in ${config.dataDir}/admin-token): ${adminToken}\n`);
-  }
   const { log } = core;
   log.info({ url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
   return { app, url, adminToken, log, close: () => app.close() };

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { isBlockSchemaId } from '../schemas/blocks.js';
 
 /** Where a value came from; names the root of the path in messages (FACTS.md §6). */
 export type InputPart = 'body' | 'query' | 'path';
@@ -82,6 +83,17 @@ export function pickError(errors: readonly ErrorObject[]): ErrorObject {
   return best;
 }
 
+/**
+ * A union of literals compiles to `anyOf` of `const`, and Ajv reports one `const` error per branch:
+ * the message lists every allowed value, as the service does for an enum (FACTS.md §6).
+ */
+function allowedConstants(errors: readonly ErrorObject[], instancePath: string): unknown[] {
+  const values = errors
+    .filter((e) => e.keyword === 'const' && e.instancePath === instancePath)
+    .map((e) => (e.params as { allowedValue: unknown }).allowedValue);
+  return [...new Set(values)];
+}
+
 /** Renders one Ajv error as `body failed validation: body.x should be …, instead was `…`.` */
 export function formatValidationError(part: InputPart, errors: readonly ErrorObject[]): string {
   const error = pickError(errors);
@@ -99,6 +111,12 @@ export function formatValidationError(part: InputPart, errors: readonly ErrorObj
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
       path = joinPath(part, appendKey(at, extra));
+      const parent = error.parentSchema as { $id?: unknown; properties?: { type?: { enum?: unknown[] } } } | undefined;
+      if (isBlockSchemaId(parent?.$id)) {
+        // A block's members are named after its type, so an unknown key is an unknown block type.
+        const known = parent?.properties?.type?.enum ?? [];
+        return `${part} failed validation: ${path} is not a known block type: a block's type should be ${quoteList(known)}, instead was ${describeValue(extra)}.`;
+      }
       expectation = 'should be not present';
       actual = error.data && typeof error.data === 'object' ? (error.data as Record<string, unknown>)[extra] : undefined;
       break;
@@ -110,7 +128,7 @@ export function formatValidationError(part: InputPart, errors: readonly ErrorObj
       expectation = `should be ${quoteList(params.allowedValues as unknown[])}`;
       break;
     case 'const':
-      expectation = `should be ${JSON.stringify(params.allowedValue)}`;
+      expectation = `should be ${quoteList(allowedConstants(errors, error.instancePath))}`;
       break;
     case 'maxLength':
     case 'maxItems':

@@ -33,7 +33,15 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('internal_server_error');
 }
 
+/** The error each failed request answered with, for its log line (requestLog.ts); gone with the request. */
+const answeredErrors = new WeakMap<FastifyRequest, ApiError>();
+
+export function answeredError(request: FastifyRequest): ApiError | undefined {
+  return answeredErrors.get(request);
+}
+
 export function renderError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
+  answeredErrors.set(request, apiError);
   if (apiError.headers) reply.headers(apiError.headers);
   const body: Record<string, unknown> = {
     object: 'error',

@@ -7,7 +7,10 @@ import { API_VERSIONS, isApiVersion, type ApiVersion } from '../versioning/versi
  */
 export function readVersion(headers: Record<string, string | string[] | undefined>): ApiVersion {
   const raw = headers['service-version'] ?? headers['notion-version'];
-  const name = headers['service-version'] === undefined && headers['notion-version'] !== undefined ? 'Notion-Version' : 'Service-Version';
+  const sent = headers['service-version'] !== undefined ? 'Service-Version' : headers['notion-version'] !== undefined ? 'Notion-Version' : null;
+  // With no header at all the message names both accepted names, so an SDK user (Notion-Version)
+  // and a curl user (Service-Version) each recognise theirs.
+  const name = sent ?? 'Service-Version or Notion-Version';
   if (raw === undefined) {
     throw new ApiError('missing_version', `${name} header failed validation: ${name} header should be defined, instead was \`undefined\`.`);
   }

@@ -157,6 +157,11 @@ const ID = {
   column: 'folio:blocks/column',
 } as const;
 
+/** True for the schema of one request block, whose unknown keys are unknown block types. */
+export function isBlockSchemaId(id: unknown): boolean {
+  return id === ID.column || (ID.level as readonly unknown[]).includes(id);
+}
+
 const sharedDefs: Record<string, TSchema> = {};
 
 /**

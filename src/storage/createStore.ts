@@ -86,6 +86,48 @@ function openPostgres(url: string): { db: Kysely<DB>; pool: pg.Pool } {
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
+/** A store that cannot be reached says so, naming where it looked (never the password). */
+async function checkReachable(db: Kysely<DB>, url: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    let where = url;
+    try {
+      const parsed = new URL(url);
+      parsed.password = '';
+      where = parsed.toString();
+    } catch {
+      where = '(an unparsable DATABASE_URL)';
+    }
+    throw new Error(`cannot connect to PostgreSQL at ${where}: ${error instanceof Error ? error.message || String(error) : String(error)}`);
+  }
+}
+
+/**
+ * Some migrations rebuild an index over existing content and take minutes on a large store
+ * (docs/benchmarks.md), and another instance may hold the migration lock: past a second, say that
+ * the store is migrating and for how long, so a silent start is not mistaken for a hang.
+ */
+async function withProgress<T>(run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  let reported = false;
+  const report = () => {
+    process.stderr.write(`folio: migrating the store, ${seconds()} so far\n`);
+    reported = true;
+  };
+  const first = setTimeout(report, 1000);
+  const every = setInterval(report, 10_000);
+  try {
+    return await run();
+  } finally {
+    clearTimeout(first);
+    clearInterval(every);
+    if (reported) process.stderr.write(`folio: migrations done in ${seconds()}\n`);
+  }
+}
+
 export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
@@ -98,9 +140,10 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     db = opened.db;
     makeLookup = () => sqliteCallerLookup(opened.database);
   }
+  if (options.databaseUrl) await checkReachable(db, options.databaseUrl);
   // Kysely's migrator takes a table lock on PostgreSQL, so several instances may start at once.
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withProgress(() => migrator.migrateToLatest());
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error');

@@ -140,7 +140,11 @@ describe('blocks API', () => {
       await append(server, fx.token, page.id, [{ type: 'quote', paragraph: { rich_text: [] } }]),
       /body\.children\[0\]\.type should be "paragraph"/,
     );
-    assertValidationError(await append(server, fx.token, page.id, [{ foo: {} }]), /body\.children\[0\]\.foo should be not present/);
+    // Issue 11: an unknown member of a block is named as an unknown block type.
+    assertValidationError(
+      await append(server, fx.token, page.id, [{ foo: {} }]),
+      /body\.children\[0\]\.foo is not a known block type: a block's type should be "paragraph", .*, instead was `"foo"`/,
+    );
     assertValidationError(
       await append(server, fx.token, page.id, [{ paragraph: { rich_text: [{ text: { content: 'x'.repeat(2001) } }] } }]),
       /body\.children\[0\]\.paragraph\.rich_text\[0\]\.text\.content\.length should be ≤ `2000`, instead was `2001`/,

@@ -1,13 +1,18 @@
 import type { AppContext } from '../../context.js';
-import { ApiError, notFound, validationError } from '../../errors/registry.js';
+import { ApiError, validationError } from '../../errors/registry.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { generateToken, hashToken } from '../../auth/tokens.js';
 import { CONTENT_CAPABILITIES, USER_INFO_LEVELS, type Capability, type ConnectionKind, type UserInfoLevel } from '../../auth/capabilities.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
-import { findUser, insertUser } from '../../storage/repositories/users.js';
-import { findConnection, insertConnection, revokeConnection } from '../../storage/repositories/connections.js';
-import { deleteGrant, insertGrant } from '../../storage/repositories/grants.js';
+import { findUser, insertUser, renameUser } from '../../storage/repositories/users.js';
+import { findConnection, insertConnection, listConnections, revokeConnection, updateConnection } from '../../storage/repositories/connections.js';
+import { deleteGrant, insertGrant, listGrants } from '../../storage/repositories/grants.js';
 import { findObject } from '../../storage/repositories/objects.js';
+import { presentConnection, presentGrant } from '../../presenters/adminObjects.js';
+import type { AdminListOptions, UpdateConnectionInput } from '../../schemas/admin.js';
+import type { ConnectionRow } from '../../storage/schema.js';
+import { adminListPage } from './adminListPage.js';
+import { adminNotFound } from './adminNotFound.js';
 
 export interface CreateConnectionInput {
   name: string;
@@ -29,7 +34,7 @@ function splitCapabilities(list: readonly string[]): { content: Capability[]; us
 
 export async function createConnection(ctx: AppContext, workspaceId: string, input: CreateConnectionInput) {
   const workspace = await findWorkspace(ctx.store.db, workspaceId);
-  if (!workspace) throw notFound('workspace', workspaceId);
+  if (!workspace) throw adminNotFound('workspace', workspaceId);
   if (input.kind === 'internal' && input.user_id !== undefined) {
     throw validationError(
       'body failed validation: body.user_id should be not present for an internal connection, instead was ' + JSON.stringify(input.user_id) + '.',
@@ -44,12 +49,23 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
   }
   const { content, userInfo } = splitCapabilities(input.capabilities);
   const token = generateToken();
-  const id = newId();
-  const botId = newId();
   const at = nowIso();
+  const row: ConnectionRow = {
+    id: newId(),
+    workspace_id: workspaceId,
+    name: input.name,
+    kind: input.kind,
+    capabilities: JSON.stringify(content),
+    user_info: userInfo,
+    user_id: input.user_id ?? null,
+    bot_id: newId(),
+    token_hash: hashToken(token),
+    created_time: at,
+    revoked_time: null,
+  };
   await ctx.store.transaction(async (trx) => {
     await insertUser(trx, {
-      id: botId,
+      id: row.bot_id,
       workspace_id: workspaceId,
       type: 'bot',
       name: input.name,
@@ -59,50 +75,83 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
       meeting_notes_enabled: 0,
       created_time: at,
     });
-    await insertConnection(trx, {
-      id,
-      workspace_id: workspaceId,
-      name: input.name,
-      kind: input.kind,
-      capabilities: JSON.stringify(content),
-      user_info: userInfo,
-      user_id: input.user_id ?? null,
-      bot_id: botId,
-      token_hash: hashToken(token),
-      created_time: at,
-      revoked_time: null,
-    });
+    await insertConnection(trx, row);
   });
   // The token is returned here once and never again: only its hash is stored.
-  return {
-    object: 'connection',
-    id,
-    name: input.name,
-    kind: input.kind,
-    capabilities: [...content, userInfo],
-    workspace_id: workspaceId,
-    user_id: input.user_id ?? null,
-    bot_id: botId,
-    token,
-  };
+  return { ...presentConnection(row), token };
+}
+
+export async function listConnectionsOf(ctx: AppContext, workspaceId: string, options: AdminListOptions) {
+  if (!(await findWorkspace(ctx.store.db, workspaceId))) throw adminNotFound('workspace', workspaceId);
+  return adminListPage(
+    'admin-connections',
+    options,
+    (after, limit) => listConnections(ctx.store.db, workspaceId, after, limit),
+    (row) => row.id,
+    presentConnection,
+  );
+}
+
+export async function getConnection(ctx: AppContext, connectionId: string) {
+  const row = await findConnection(ctx.store.db, connectionId);
+  if (!row) throw adminNotFound('connection', connectionId);
+  return presentConnection(row);
+}
+
+/** Renames a connection (and its bot user, whom `users/me` shows) or replaces its capabilities. */
+export async function changeConnection(ctx: AppContext, connectionId: string, input: UpdateConnectionInput) {
+  const split = input.capabilities === undefined ? null : splitCapabilities(input.capabilities);
+  const row = await ctx.store.transaction(async (trx) => {
+    const changed = await updateConnection(trx, connectionId, {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(split === null ? {} : { capabilities: JSON.stringify(split.content), user_info: split.userInfo }),
+    });
+    if (!changed) throw adminNotFound('connection', connectionId);
+    const updated = await findConnection(trx, connectionId);
+    if (!updated) throw adminNotFound('connection', connectionId);
+    if (input.name !== undefined) await renameUser(trx, updated.bot_id, input.name);
+    return updated;
+  });
+  return presentConnection(row);
+}
+
+/** A new token for the connection; the old one fails from the next request on every instance. */
+export async function rotateConnectionToken(ctx: AppContext, connectionId: string) {
+  const token = generateToken();
+  if (!(await updateConnection(ctx.store.db, connectionId, { token_hash: hashToken(token) }))) throw adminNotFound('connection', connectionId);
+  const row = await findConnection(ctx.store.db, connectionId);
+  if (!row) throw adminNotFound('connection', connectionId);
+  // Shown once, like at creation: only the hash is stored.
+  return { ...presentConnection(row), token };
 }
 
 export async function deleteConnection(ctx: AppContext, connectionId: string) {
-  if (!(await revokeConnection(ctx.store.db, connectionId, nowIso()))) throw notFound('connection', connectionId);
+  if (!(await revokeConnection(ctx.store.db, connectionId, nowIso()))) throw adminNotFound('connection', connectionId);
   return { object: 'connection', id: connectionId, deleted: true };
+}
+
+export async function listGrantsOf(ctx: AppContext, connectionId: string, options: AdminListOptions) {
+  if (!(await findConnection(ctx.store.db, connectionId))) throw adminNotFound('connection', connectionId);
+  return adminListPage(
+    'admin-grants',
+    options,
+    (after, limit) => listGrants(ctx.store.db, connectionId, after, limit),
+    (row) => row.object_id,
+    presentGrant,
+  );
 }
 
 export async function grantAccess(ctx: AppContext, connectionId: string, objectId: string) {
   const connection = await findConnection(ctx.store.db, connectionId);
-  if (!connection) throw notFound('connection', connectionId);
+  if (!connection) throw adminNotFound('connection', connectionId);
   const object = await findObject(ctx.store.db, objectId);
-  if (!object || object.workspace_id !== connection.workspace_id) throw notFound('page', objectId);
+  if (!object || object.workspace_id !== connection.workspace_id) throw adminNotFound('page', objectId);
   await insertGrant(ctx.store.db, connectionId, objectId, nowIso());
   return { object: 'grant', connection_id: connectionId, object_id: objectId };
 }
 
 export async function revokeAccess(ctx: AppContext, connectionId: string, objectId: string) {
-  if (!(await findConnection(ctx.store.db, connectionId))) throw notFound('connection', connectionId);
+  if (!(await findConnection(ctx.store.db, connectionId))) throw adminNotFound('connection', connectionId);
   if (!(await deleteGrant(ctx.store.db, connectionId, objectId)))
     throw new ApiError('object_not_found', `Connection ${connectionId} has no grant on ${objectId}.`);
   return { object: 'grant', connection_id: connectionId, object_id: objectId, deleted: true };

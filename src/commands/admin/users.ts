@@ -1,10 +1,14 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors/registry.js';
+import { validationError } from '../../errors/registry.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
-import { insertUser } from '../../storage/repositories/users.js';
+import { deletePersonTree, findUser, insertUser, listUsers } from '../../storage/repositories/users.js';
+import { countConnectionsActingFor } from '../../storage/repositories/connections.js';
 import { presentUser } from '../../presenters/user.js';
 import type { Caller } from '../../auth/capabilities.js';
+import type { AdminListOptions } from '../../schemas/admin.js';
+import { adminListPage } from './adminListPage.js';
+import { adminNotFound } from './adminNotFound.js';
 
 /** Operators see everything, e-mail included. */
 const OPERATOR_VIEW: Caller = {
@@ -27,7 +31,7 @@ export interface CreateUserInput {
 }
 
 export async function createPerson(ctx: AppContext, workspaceId: string, input: CreateUserInput) {
-  if (!(await findWorkspace(ctx.store.db, workspaceId))) throw notFound('workspace', workspaceId);
+  if (!(await findWorkspace(ctx.store.db, workspaceId))) throw adminNotFound('workspace', workspaceId);
   const row = {
     id: newId(),
     workspace_id: workspaceId,
@@ -41,4 +45,38 @@ export async function createPerson(ctx: AppContext, workspaceId: string, input: 
   };
   await insertUser(ctx.store.db, row);
   return presentUser(row, OPERATOR_VIEW);
+}
+
+/** Every person and connection bot of the workspace, e-mail included. */
+export async function listUsersOf(ctx: AppContext, workspaceId: string, options: AdminListOptions) {
+  if (!(await findWorkspace(ctx.store.db, workspaceId))) throw adminNotFound('workspace', workspaceId);
+  return adminListPage(
+    'admin-users',
+    options,
+    (after, limit) => listUsers(ctx.store.db, workspaceId, after, limit),
+    (row) => row.id,
+    (row) => presentUser(row, OPERATOR_VIEW),
+  );
+}
+
+/**
+ * Deletes a person. A person that a live connection acts for is refused: deleting them would
+ * silently cut that connection off, so the operator revokes it first (docs/decisions.md). Pages
+ * they created keep their `created_by` id, as the service does for people who left.
+ */
+export async function deletePerson(ctx: AppContext, workspaceId: string, userId: string) {
+  const user = await findUser(ctx.store.db, workspaceId, userId);
+  if (!user) throw adminNotFound('user', userId);
+  if (user.type !== 'person')
+    throw validationError(`path failed validation: path.user_id should be a person (a bot goes with its connection), instead was "${userId}".`);
+  await ctx.store.transaction(async (trx) => {
+    // Checked inside the transaction, so a connection created meanwhile cannot be orphaned.
+    const acting = await countConnectionsActingFor(trx, userId);
+    if (acting > 0)
+      throw validationError(
+        `path failed validation: path.user_id should be a person no connection acts for (revoke its ${acting} connection${acting === 1 ? '' : 's'} first), instead was "${userId}".`,
+      );
+    await deletePersonTree(trx, userId);
+  });
+  return { object: 'user', id: userId, deleted: true };
 }

@@ -1,25 +1,50 @@
 import type { AppContext } from '../../context.js';
 import { newId, nowIso } from '../../http/ids.js';
-import { insertWorkspace } from '../../storage/repositories/workspaces.js';
+import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
+import { presentWorkspace } from '../../presenters/adminObjects.js';
+import type { AdminListOptions } from '../../schemas/admin.js';
+import { adminListPage } from './adminListPage.js';
+import { adminNotFound } from './adminNotFound.js';
 
 export async function createWorkspace(ctx: AppContext, input: { name: string }) {
-  const id = newId();
-  const systemUserId = newId();
-  const at = nowIso();
+  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: nowIso() };
   await ctx.store.transaction(async (trx) => {
-    await insertWorkspace(trx, { id, name: input.name, system_user_id: systemUserId, created_time: at });
+    await insertWorkspace(trx, row);
+    // The workspace's internal actor (schema.ts); listings never show it.
     await insertUser(trx, {
-      id: systemUserId,
-      workspace_id: id,
+      id: row.system_user_id,
+      workspace_id: row.id,
       type: 'bot',
       name: 'Folio',
       avatar_url: null,
       email: null,
       email_verified: 0,
       meeting_notes_enabled: 0,
-      created_time: at,
+      created_time: row.created_time,
     });
   });
-  return { object: 'workspace', id, name: input.name };
+  return presentWorkspace(row);
+}
+
+export async function listAllWorkspaces(ctx: AppContext, options: AdminListOptions) {
+  return adminListPage(
+    'admin-workspaces',
+    options,
+    (after, limit) => listWorkspaces(ctx.store.db, after, limit),
+    (row) => row.id,
+    presentWorkspace,
+  );
+}
+
+export async function getWorkspace(ctx: AppContext, workspaceId: string) {
+  const row = await findWorkspace(ctx.store.db, workspaceId);
+  if (!row) throw adminNotFound('workspace', workspaceId);
+  return presentWorkspace(row);
+}
+
+/** Deletes the workspace with all its users, connections, grants and content, in one transaction. */
+export async function deleteWorkspace(ctx: AppContext, workspaceId: string) {
+  if (!(await ctx.store.transaction((trx) => deleteWorkspaceTree(trx, workspaceId)))) throw adminNotFound('workspace', workspaceId);
+  return { object: 'workspace', id: workspaceId, deleted: true };
 }

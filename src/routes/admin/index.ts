@@ -7,27 +7,13 @@ import { createWorkspace } from '../../commands/admin/workspaces.js';
 import { createPerson } from '../../commands/admin/users.js';
 import { createConnection, deleteConnection, grantAccess, revokeAccess } from '../../commands/admin/connections.js';
 import { createTopLevelPage } from '../../commands/admin/pages.js';
-import { CONNECTION_KINDS, CONTENT_CAPABILITIES, USER_INFO_LEVELS } from '../../auth/capabilities.js';
+import { CreateConnectionBody, CreatePageBody, CreateUserBody, CreateWorkspaceBody, GrantBody } from '../../schemas/admin.js';
+import { registerWorkspaceAdminRoutes } from './workspaces.js';
+import { registerUserAdminRoutes } from './users.js';
+import { registerConnectionAdminRoutes } from './connections.js';
 
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
-
-export const CreateWorkspaceBody = StrictObject({ name: Type.String({ minLength: 1, maxLength: 200 }) });
-export const CreateUserBody = StrictObject({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  email: Type.String({ format: 'email', maxLength: 200 }),
-  meeting_notes_enabled: Type.Optional(Type.Boolean()),
-  email_verified: Type.Optional(Type.Boolean()),
-  avatar_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-});
-export const CreateConnectionBody = StrictObject({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  kind: Type.Union(CONNECTION_KINDS.map((k) => Type.Literal(k))),
-  capabilities: Type.Array(Type.Union([...CONTENT_CAPABILITIES, ...USER_INFO_LEVELS].map((c) => Type.Literal(c))), { maxItems: 10 }),
-  user_id: Type.Optional(Type.String()),
-});
-export const CreatePageBody = StrictObject({ title: Type.String({ maxLength: 2000 }) });
-export const GrantBody = StrictObject({ object_id: Type.String() });
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
   app.post('/admin/v1/workspaces', { schema: { body: CreateWorkspaceBody } }, async (request) => createWorkspace(ctx, request.body));
@@ -42,9 +28,10 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     return createConnection(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...body, user_id: userId });
   });
 
-  app.post('/admin/v1/workspaces/:workspace_id/pages', { schema: { params: WorkspaceParams, body: CreatePageBody } }, async (request) =>
-    createTopLevelPage(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), request.body),
-  );
+  app.post('/admin/v1/workspaces/:workspace_id/pages', { schema: { params: WorkspaceParams, body: CreatePageBody } }, async (request) => {
+    const createdBy = request.body.created_by === undefined ? undefined : parseIdParam(request.body.created_by, 'created_by');
+    return createTopLevelPage(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...request.body, created_by: createdBy });
+  });
 
   app.post('/admin/v1/connections/:connection_id/grants', { schema: { params: ConnectionParams, body: GrantBody } }, async (request) =>
     grantAccess(ctx, parseIdParam(request.params.connection_id, 'connection_id'), parseIdParam(request.body.object_id, 'object_id')),
@@ -59,4 +46,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
   app.delete('/admin/v1/connections/:connection_id', { schema: { params: ConnectionParams } }, async (request) =>
     deleteConnection(ctx, parseIdParam(request.params.connection_id, 'connection_id')),
   );
+
+  registerWorkspaceAdminRoutes(app, ctx);
+  registerUserAdminRoutes(app, ctx);
+  registerConnectionAdminRoutes(app, ctx);
 }

@@ -13,3 +13,34 @@ export async function revokeConnection(db: Db, id: string, at: string): Promise<
   const result = await db.updateTable('connections').set({ revoked_time: at }).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Keyset page of a workspace's live connections in id order. */
+export async function listConnections(db: Db, workspaceId: string, afterId: string | null, limit: number): Promise<ConnectionRow[]> {
+  let query = db.selectFrom('connections').selectAll().where('workspace_id', '=', workspaceId).where('revoked_time', 'is', null);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** Live connections that act for a person (public and personal kinds). */
+export async function countConnectionsActingFor(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('connections')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_time', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Changes a live connection's name, capabilities or token hash. A write, so SQLite's caller cache
+ * (callerLookup.ts) sees its stamp move and re-reads: the old token fails on the next request.
+ */
+export async function updateConnection(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<ConnectionRow, 'name' | 'capabilities' | 'user_info' | 'token_hash'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('connections').set(changes).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -26,3 +26,10 @@ export async function isShared(db: Db, connectionId: string, objectId: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Keyset page of a connection's grants in object id order. */
+export async function listGrants(db: Db, connectionId: string, afterObjectId: string | null, limit: number) {
+  let query = db.selectFrom('grants').selectAll().where('connection_id', '=', connectionId);
+  if (afterObjectId) query = query.where('object_id', '>', afterObjectId);
+  return query.orderBy('object_id').limit(limit).execute();
+}

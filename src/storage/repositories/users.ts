@@ -14,9 +14,46 @@ export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Us
   return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Keyset page of a workspace's users in id order. */
+/**
+ * Keyset page of a workspace's users in id order. The workspace's system user (the admin plane's
+ * actor on stores created before pages had real authors) is internal and never listed.
+ */
 export async function listUsers(db: Db, workspaceId: string, afterId: string | null, limit: number): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId);
+  let query = db
+    .selectFrom('users')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'not in', db.selectFrom('workspaces').select('system_user_id').where('id', '=', workspaceId));
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
+}
+
+/** The person who joined the workspace first: the default author of what the admin plane creates. */
+export async function findFirstPerson(db: Db, workspaceId: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('type', '=', 'person')
+    .orderBy('created_time')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes a person with the revoked connections that acted for them (and those connections' bots
+ * and grants); the caller has checked that no live connection acts for them. Run in a transaction.
+ */
+export async function deletePersonTree(db: Db, userId: string): Promise<void> {
+  const revoked = db.selectFrom('connections').select('id').where('user_id', '=', userId);
+  const bots = await db.selectFrom('connections').select('bot_id').where('user_id', '=', userId).execute();
+  await db.deleteFrom('grants').where('connection_id', 'in', revoked).execute();
+  await db.deleteFrom('connections').where('user_id', '=', userId).execute();
+  const ids = [userId, ...bots.map((b) => b.bot_id)];
+  await db.deleteFrom('users').where('id', 'in', ids).execute();
+}
+
+export async function renameUser(db: Db, id: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', id).execute();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { WorkspaceRow } from '../schema.js';
 
@@ -7,4 +8,31 @@ export async function insertWorkspace(db: Db, row: WorkspaceRow): Promise<void> 
 
 export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | undefined> {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Keyset page of every workspace in id order, for the admin plane. */
+export async function listWorkspaces(db: Db, afterId: string | null, limit: number): Promise<WorkspaceRow[]> {
+  let query = db.selectFrom('workspaces').selectAll();
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Deletes a workspace and everything in it, children before the rows they reference. Run inside
+ * one transaction. search_index is maintained by triggers and is not in the Kysely schema; its own
+ * triggers drop the full-text and scope rows with it.
+ */
+export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<boolean> {
+  const objects = db.selectFrom('objects').select('id').where('workspace_id', '=', workspaceId);
+  const connections = db.selectFrom('connections').select('id').where('workspace_id', '=', workspaceId);
+  await db.deleteFrom('property_value_items').where('page_id', 'in', objects).execute();
+  await db.deleteFrom('property_values').where('page_id', 'in', objects).execute();
+  await db.deleteFrom('grants').where('connection_id', 'in', connections).execute();
+  await db.deleteFrom('object_ancestors').where('descendant_id', 'in', objects).execute();
+  await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
+  await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
+  await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
+  const result = await db.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

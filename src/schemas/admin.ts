@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { PaginationQuery, StrictObject } from './common.js';
+import { CONNECTION_KINDS, CONTENT_CAPABILITIES, USER_INFO_LEVELS } from '../auth/capabilities.js';
+
+/**
+ * Bodies of the admin plane (/admin/v1). `folio admin` validates its options against the same
+ * schemas, so the command line and HTTP refuse the same input with the same message.
+ */
+export const CreateWorkspaceBody = StrictObject({ name: Type.String({ minLength: 1, maxLength: 200 }) });
+export const CreateUserBody = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  email: Type.String({ format: 'email', maxLength: 200 }),
+  meeting_notes_enabled: Type.Optional(Type.Boolean()),
+  email_verified: Type.Optional(Type.Boolean()),
+  avatar_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+});
+const ConnectionName = Type.String({ minLength: 1, maxLength: 200 });
+const Capabilities = Type.Array(Type.Union([...CONTENT_CAPABILITIES, ...USER_INFO_LEVELS].map((c) => Type.Literal(c))), { maxItems: 10 });
+export const CreateConnectionBody = StrictObject({
+  name: ConnectionName,
+  kind: Type.Union(CONNECTION_KINDS.map((k) => Type.Literal(k))),
+  capabilities: Capabilities,
+  user_id: Type.Optional(Type.String()),
+});
+/** Rename a connection or replace its capabilities; its kind and person are fixed at creation. */
+export const UpdateConnectionBody = Type.Object(
+  { name: Type.Optional(ConnectionName), capabilities: Type.Optional(Capabilities) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const CreatePageBody = StrictObject({
+  title: Type.String({ maxLength: 2000 }),
+  /** A person or bot of the workspace; by default the workspace's first person. */
+  created_by: Type.Optional(Type.String()),
+});
+export const GrantBody = StrictObject({ object_id: Type.String() });
+export const AdminListQuery = PaginationQuery;
+
+export type UpdateConnectionInput = Static<typeof UpdateConnectionBody>;
+export type AdminListOptions = Static<typeof AdminListQuery>;
