@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 
 const PAGE_ROUTES: ReadonlySet<string> = new Set(['POST /v1/pages', 'PATCH /v1/pages/:page_id']);
 const SCHEMA_ROUTES: ReadonlySet<string> = new Set(['POST /v1/databases', 'PATCH /v1/databases/:database_id']);

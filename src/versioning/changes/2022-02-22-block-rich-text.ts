@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 import { RICH_TEXT_BLOCK_TYPES } from '../../domain/blocks/blockTypes.js';
 import { forEachRequestBlock, renameKey, renameKeyInPlace } from '../../domain/blocks/requestBlocks.js';
 

@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 
 /** FACTS.md §1, 2022-06-28: blocks gained a `parent` field; older callers get blocks without it. */
 export const blockParent: VersionChange = {

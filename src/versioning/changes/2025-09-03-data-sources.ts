@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 import { ApiError } from '../../errors/registry.js';
 import type { OlderVersionFacts } from '../change.js';
 

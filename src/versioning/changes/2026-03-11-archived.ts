@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 
 /** Routes whose body took `archived` as an alias of `in_trash`. */
 const ROUTES: ReadonlySet<string> = new Set([

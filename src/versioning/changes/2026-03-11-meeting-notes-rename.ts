@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { mapObjects } from '../engine.js';
+import { mapObjects } from '../mapObjects.js';
 import { forEachRequestBlock, renameKey, renameKeyInPlace } from '../../domain/blocks/requestBlocks.js';
 
 /** FACTS.md §1, 2026-03-11 item 3: block type `transcription` is renamed `meeting_notes`. */
