@@ -60,7 +60,7 @@ try {
   const workspace = await createWorkspace(core, { name: 'Core only' });
   const stored = await core.store.db.selectFrom('workspaces').select(['id', 'name']).where('id', '=', String(workspace.id)).executeTakeFirst();
   const at = core.clock.now();
-  process.stdout.write(JSON.stringify({ workspace, stored, id: core.newId(), clockIsDate: at instanceof Date, dialect: core.store.dialect }));
+  process.stdout.write(JSON.stringify({ workspace, stored, id: core.newId(), clockIsDate: at instanceof Date, dialect: core.store.dialect.name }));
 } finally {
   await core.close();
 }
