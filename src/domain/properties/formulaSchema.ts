@@ -3,7 +3,7 @@ import { parse } from '../formulas/parse.js';
 import type { Node } from '../formulas/ast.js';
 import { rollupResultKind } from '../rollups/index.js';
 import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
-import { FORMULA_TYPES, listOf } from './types/definition.js';
+import { T } from '../formulas/typeSystem.js';
 import { configOf, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 
 /** Schemas of other data sources, by id, loaded before compiling (relations and rollups reach them). */
@@ -14,8 +14,6 @@ export interface CompiledSchema {
   /** Compile result of every formula property, by property id. */
   formulas: Map<string, CompileResult>;
 }
-
-const T = FORMULA_TYPES;
 
 /** How a property reads inside a formula (the formula language's type of `prop("…")`). */
 const plainType = (property: Property): FormulaType => PROPERTY_TYPE_DEFINITIONS[property.type].formulaType(property);
@@ -132,16 +130,16 @@ export function compileSchema(schema: Schema, lookup: SchemaLookup, depth = 0): 
     const config = configOf<RollupConfig | undefined>(property);
     if (!config) return T.empty;
     const kind = rollupResultKind(config.function);
-    let type: FormulaType = kind === 'number' ? T.number : kind === 'date' ? T.date : listOf(T.string);
+    let type: FormulaType = kind === 'number' ? T.number : kind === 'date' ? T.date : T.list(T.string);
     if (config.function === 'show_original' || config.function === 'show_unique') {
       const relation = schema[config.relation_property_id];
       const target = relation?.type === 'relation' && relation.relation ? lookup(configOf<RelationConfig>(relation).data_source_id) : undefined;
       const rolled = target?.[config.rollup_property_id];
       // A rolled formula or rollup reads as a string here, as their definitions say.
       const of = rolled ? plainType(rolled) : T.string;
-      type = of.kind === 'list' ? of : listOf(of);
+      type = of.kind === 'list' ? of : T.list(of);
     } else if (config.function === 'count_per_group' || config.function === 'percent_per_group') {
-      type = listOf(T.number);
+      type = T.list(T.number);
     }
     types.set(property.id, type);
     return type;

@@ -1,5 +1,6 @@
 import { userAtom } from '../../rollups/rollupAtoms.js';
-import { FORMULA_TYPES, noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 import { formulaPerson } from './people.js';
 
 /** created_by and last_edited_by: computed users, shown from the page row. */
@@ -11,7 +12,7 @@ const author = (column: FromPageRow['column']): PropertyTypeDefinition => ({
     into.text_value = (member as { id: string } | null)?.id ?? null;
   },
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.person,
+  formulaType: () => T.person,
   toFormulaValue: (member, world) => formulaPerson(world, (member as { id: string }).id),
   atoms: (member) => userAtom(member),
   configure: noConfig,

@@ -1,6 +1,7 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { booleanAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 export const checkbox: PropertyTypeDefinition = {
   normalize: (_ctx, _property, member) => member,
@@ -10,7 +11,7 @@ export const checkbox: PropertyTypeDefinition = {
     into.bool_value = member === true ? 1 : 0;
   },
   emptyValue: () => false,
-  formulaType: () => FORMULA_TYPES.boolean,
+  formulaType: () => T.boolean,
   toFormulaValue: (member) => (member as FormulaValue) ?? null,
   atoms: (member) => booleanAtom(member),
   configure: noConfig,

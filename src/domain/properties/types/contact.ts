@@ -1,6 +1,7 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { str, text } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** url, email and phone_number: one string each, with the same rules (their limits are in the request schemas). */
 const contactType: PropertyTypeDefinition = {
@@ -12,7 +13,7 @@ const contactType: PropertyTypeDefinition = {
     into.text_value = textOrNull(member as string | null);
   },
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue: (member) => (member as FormulaValue) ?? null,
   atoms: (member) => text(str(member) ?? ''),
   configure: noConfig,

@@ -2,7 +2,8 @@ import type { DateValue as FormulaDate } from '../../formulas/index.js';
 import { dateAtom, isRecord } from '../../rollups/rollupAtoms.js';
 import { checkDate, type DateInput, type DateValue } from '../dates.js';
 import { dateColumns } from './columns.js';
-import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** A stored date as the formula language reads it. */
 export const formulaDate = (d: { start: string; end?: string | null; time_zone?: string | null } | null | undefined): FormulaDate | null =>
@@ -14,7 +15,7 @@ export const date: PropertyTypeDefinition = {
   optionValues: false,
   columns: (member, into) => dateColumns(into, member as DateValue | null),
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.date,
+  formulaType: () => T.date,
   toFormulaValue: (member) => formulaDate(member as DateValue | null),
   atoms: (member) => (isRecord(member) ? dateAtom(member.start, member.end, member.time_zone) : []),
   configure: noConfig,

@@ -99,15 +99,3 @@ export const AS_STORED: PageRules = { fromRow: null, referenceList: false, hasMo
 export const noConfig = (): Json => ({});
 export const noFilters: FilterConditions = {};
 export const textOrNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s === '' ? null : s);
-
-/** The formula language's types of property reads. */
-export const FORMULA_TYPES = {
-  string: { kind: 'string' },
-  number: { kind: 'number' },
-  boolean: { kind: 'boolean' },
-  date: { kind: 'date' },
-  person: { kind: 'person' },
-  page: { kind: 'page' },
-  empty: { kind: 'empty' },
-} as const satisfies Record<string, FormulaType>;
-export const listOf = (of: FormulaType): FormulaType => ({ kind: 'list', of });

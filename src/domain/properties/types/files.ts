@@ -1,6 +1,7 @@
 import { invalidField, type FieldPath } from '../../../schemas/properties.js';
 import { each, fileAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, FORMULA_TYPES, listOf, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 type FileInput =
   { name: string; external: { url: string } } | { name: string; file: { url: string; expiry_time?: string } } | { name?: string; file_upload: { id: string } };
@@ -25,7 +26,7 @@ export const files: PropertyTypeDefinition = {
     into.items = (member as { name: string }[]).map((f) => f.name);
   },
   emptyValue: () => [],
-  formulaType: () => listOf(FORMULA_TYPES.string),
+  formulaType: () => T.list(T.string),
   toFormulaValue: (member) => (member as { name: string }[]).map((f) => f.name),
   atoms: (member) => each(member, fileAtom),
   configure: noConfig,

@@ -3,7 +3,8 @@ import { booleanAtom, dateAtom, isRecord, numberAtom, str, text } from '../../ro
 import type { DateValue } from '../dates.js';
 import { dateColumns } from './columns.js';
 import { formulaDate } from './date.js';
-import { AS_STORED, FORMULA_TYPES, noFilters, textOrNull, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noFilters, textOrNull, type Json, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /**
  * formula: computed; the value is `{type: string|number|boolean|date, <type>: result}` and is
@@ -22,7 +23,7 @@ export const formula: PropertyTypeDefinition = {
     if (result.type === 'date') dateColumns(into, result.date as DateValue | null);
   },
   emptyValue: () => ({ type: 'string', string: null }),
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue(member) {
     const result = member as Json;
     if (result.type === 'date') return formulaDate(result.date as DateValue | null);

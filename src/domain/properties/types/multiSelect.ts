@@ -1,6 +1,7 @@
 import { each, optionAtom } from '../../rollups/rollupAtoms.js';
 import type { SelectConfig } from '../schemaTypes.js';
-import { AS_STORED, FORMULA_TYPES, listOf, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 import { optionValue, type OptionInput, presentOption, resolveOption, selectConfig } from './options.js';
 
 /** multi_select: a list of options, each once; unknown names create options, as the service does. */
@@ -21,7 +22,7 @@ export const multiSelect: PropertyTypeDefinition = {
     into.items = (member as { name: string }[]).map((o) => o.name);
   },
   emptyValue: () => [],
-  formulaType: () => listOf(FORMULA_TYPES.string),
+  formulaType: () => T.list(T.string),
   toFormulaValue: (member) => (member as { name: string }[]).map((o) => o.name),
   atoms: (member) => each(member, optionAtom),
   configure: (member, existing, path) => ({ ...selectConfig(member, existing as SelectConfig | undefined, path) }),

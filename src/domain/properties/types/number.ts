@@ -1,6 +1,7 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { numberAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, FORMULA_TYPES, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 export const number: PropertyTypeDefinition = {
   normalize: (_ctx, _property, member) => member,
@@ -10,7 +11,7 @@ export const number: PropertyTypeDefinition = {
     into.number_value = typeof member === 'number' ? member : null;
   },
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.number,
+  formulaType: () => T.number,
   toFormulaValue: (member) => (member as FormulaValue) ?? null,
   atoms: (member) => numberAtom(member),
   configure: (member, existing) => ({ format: (member.format as string | undefined) ?? (existing as { format?: string } | undefined)?.format ?? 'number' }),

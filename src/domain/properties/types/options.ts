@@ -4,7 +4,8 @@ import { optionAtom } from '../../rollups/rollupAtoms.js';
 import { DEFAULT_STATUS_OPTIONS, SELECT_COLORS, STATUS_GROUPS, type SelectColor } from '../propertyTypes.js';
 import { configOf, newOptionId, type Property, type SelectConfig, type SelectOption, type StatusConfig, type StatusOption } from '../schemaTypes.js';
 import type { ValueContext } from '../valueContext.js';
-import { AS_STORED, FORMULA_TYPES, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 export interface OptionInput {
   id?: string;
@@ -134,7 +135,7 @@ export const oneOption: Pick<
     into.text_value = (member as { name: string } | null)?.name ?? null;
   },
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue: (member) => (member as { name: string } | null)?.name ?? null,
   atoms: (member) => optionAtom(member),
   page: AS_STORED,

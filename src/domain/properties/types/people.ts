@@ -2,7 +2,8 @@ import { invalidField } from '../../../schemas/properties.js';
 import { normalizeId } from '../../../http/ids.js';
 import type { PersonValue } from '../../formulas/index.js';
 import { each, userAtom } from '../../rollups/rollupAtoms.js';
-import { FORMULA_TYPES, listOf, noConfig, noFilters, type FormulaWorld, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, noFilters, type FormulaWorld, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** A user as the formula language reads it. */
 export function formulaPerson(world: FormulaWorld, id: string): PersonValue {
@@ -29,7 +30,7 @@ export const people: PropertyTypeDefinition = {
     into.items = (member as { id: string }[]).map((o) => o.id);
   },
   emptyValue: () => [],
-  formulaType: () => listOf(FORMULA_TYPES.person),
+  formulaType: () => T.list(T.person),
   toFormulaValue: (member, world) => (member as { id: string }[]).map((u) => formulaPerson(world, u.id)),
   atoms: (member) => each(member, userAtom),
   configure: noConfig,

@@ -3,7 +3,8 @@ import { normalizeId } from '../../../http/ids.js';
 import type { PageValue } from '../../formulas/index.js';
 import { each, isRecord, type Atom } from '../../rollups/rollupAtoms.js';
 import { configOf, type RelationConfig } from '../schemaTypes.js';
-import { FORMULA_TYPES, listOf, noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 const pageAtom = (v: unknown): Atom[] => (isRecord(v) && typeof v.id === 'string' ? [{ kind: 'other', key: `page:${v.id}`, label: v.id }] : []);
 
@@ -31,7 +32,7 @@ export const relation: PropertyTypeDefinition = {
     into.items = (member as { id: string }[]).map((o) => o.id);
   },
   emptyValue: () => [],
-  formulaType: () => listOf(FORMULA_TYPES.page),
+  formulaType: () => T.list(T.page),
   toFormulaValue: (member, world) => (member as { id: string }[]).map((r) => world.page(r.id)).filter((p): p is PageValue => p !== undefined),
   atoms: (member) => each(member, pageAtom),
   configure: noConfig,

@@ -1,7 +1,8 @@
 import { normalizeRichText, plainText, type RichTextItem } from '../../richText.js';
 import type { RichTextItemInput } from '../../../schemas/richText.js';
 import { plainText as atomText, text } from '../../rollups/rollupAtoms.js';
-import { FORMULA_TYPES, noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** title and rich_text: rich text, a list of references that pages cut at 25 (mentions count). */
 const richTextType: PropertyTypeDefinition = {
@@ -12,7 +13,7 @@ const richTextType: PropertyTypeDefinition = {
     into.text_value = textOrNull(plainText(member as RichTextItem[]));
   },
   emptyValue: () => [],
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue: (member) => plainText(member as RichTextItem[]) || null,
   atoms: (member) => text(atomText(member)),
   configure: noConfig,

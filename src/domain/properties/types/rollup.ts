@@ -3,7 +3,8 @@ import type { DateValue } from '../dates.js';
 import type { StoredValue } from '../storedValue.js';
 import { dateColumns } from './columns.js';
 import { formulaDate } from './date.js';
-import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** Rollups of rollups are followed this deep, so a cycle of rollups ends. */
 const MAX_ROLLUP_DEPTH = 5;
@@ -23,7 +24,7 @@ export const rollup: PropertyTypeDefinition = {
     if (result.type === 'date') dateColumns(into, result.date as DateValue | null);
   },
   emptyValue: (property) => ({ type: 'number', number: null, function: (property.rollup as { function: string }).function }),
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue(member, world, toFormulaValue) {
     const result = member as Json;
     if (result.type === 'number') return (result.number as number | null) ?? null;

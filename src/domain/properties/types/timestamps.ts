@@ -1,5 +1,6 @@
 import { dateAtom } from '../../rollups/rollupAtoms.js';
-import { FORMULA_TYPES, noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 /** created_time and last_edited_time: computed instants, shown from the page row. */
 const timestamp = (column: FromPageRow['column']): PropertyTypeDefinition => ({
@@ -10,7 +11,7 @@ const timestamp = (column: FromPageRow['column']): PropertyTypeDefinition => ({
     into.date_start = (member as string | null) ?? null;
   },
   emptyValue: () => null,
-  formulaType: () => FORMULA_TYPES.date,
+  formulaType: () => T.date,
   toFormulaValue: (member) => ({ start: member as string, end: null, time_zone: null }),
   atoms: (member) => dateAtom(member, null, null),
   configure: noConfig,

@@ -1,6 +1,7 @@
 import { isRecord, text } from '../../rollups/rollupAtoms.js';
 import type { UniqueIdConfig } from '../schemaTypes.js';
-import { AS_STORED, FORMULA_TYPES, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 interface UniqueId {
   prefix: string | null;
@@ -18,7 +19,7 @@ export const uniqueId: PropertyTypeDefinition = {
     into.text_value = id.number === null ? null : id.prefix ? `${id.prefix}-${id.number}` : String(id.number);
   },
   emptyValue: (property) => ({ prefix: (property.unique_id as { prefix: string | null }).prefix, number: null }),
-  formulaType: () => FORMULA_TYPES.number,
+  formulaType: () => T.number,
   toFormulaValue: (member) => (member as UniqueId).number,
   atoms(member) {
     if (!isRecord(member) || typeof member.number !== 'number') return [];

@@ -1,6 +1,7 @@
 import { stableKey } from '../../rollups/rollupAtoms.js';
 import { checkDate, type DateInput } from '../dates.js';
-import { AS_STORED, FORMULA_TYPES, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { T } from '../../formulas/typeSystem.js';
 
 type VerificationInput = { state: 'verified'; date?: DateInput | null } | { state: 'unverified' };
 
@@ -18,7 +19,7 @@ export const verification: PropertyTypeDefinition = {
     into.text_value = (member as { state: string } | null)?.state ?? null;
   },
   emptyValue: () => ({ state: 'unverified', date: null, verified_by: null }),
-  formulaType: () => FORMULA_TYPES.string,
+  formulaType: () => T.string,
   toFormulaValue: (member) => (member as { state: string } | null)?.state ?? null,
   // One atom for the whole value: two verifications count alike when they are alike in every member.
   atoms: (member) => (member === null || member === undefined ? [] : [{ kind: 'other', key: `verification:${stableKey(member)}`, label: stableKey(member) }]),
