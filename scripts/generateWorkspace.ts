@@ -25,6 +25,7 @@ import type { NewObject, ObjectAncestorTable, ObjectKindColumn, ParentType, Prop
 import { createWorkspace } from '../src/commands/admin/workspaces.js';
 import { createPerson } from '../src/commands/admin/users.js';
 import { createConnection } from '../src/commands/admin/connections.js';
+import { presentIssuedToken } from '../src/presenters/adminObjects.js';
 import { insertGrant } from '../src/storage/repositories/grants.js';
 import { optimizeSearchIndex } from '../src/storage/repositories/search.js';
 import { newId } from '../src/http/ids.js';
@@ -236,9 +237,11 @@ export async function generateWorkspace(args: GenerateOptions): Promise<Workspac
       people.push(String(person.id));
     }
     const capabilities = ['read_content', 'update_content', 'insert_content', 'user_info_with_email'];
-    const wide = await createConnection(ctx, workspace.id, { name: 'Bench wide', kind: 'internal', capabilities });
-    const narrow = await createConnection(ctx, workspace.id, { name: 'Bench narrow', kind: 'internal', capabilities });
-    const writeOnly = await createConnection(ctx, workspace.id, { name: 'Bench insert only', kind: 'internal', capabilities: ['insert_content'] });
+    const wide = presentIssuedToken(await createConnection(ctx, workspace.id, { name: 'Bench wide', kind: 'internal', capabilities }));
+    const narrow = presentIssuedToken(await createConnection(ctx, workspace.id, { name: 'Bench narrow', kind: 'internal', capabilities }));
+    const writeOnly = presentIssuedToken(
+      await createConnection(ctx, workspace.id, { name: 'Bench insert only', kind: 'internal', capabilities: ['insert_content'] }),
+    );
 
     const now = Date.now();
     const span = 3 * 365 * 24 * 3600 * 1000;

@@ -4,6 +4,16 @@ import type { ErrorObject } from 'ajv';
 import type { AppContext } from '../context.js';
 import { loadConfig } from '../config.js';
 import { createCore } from '../core.js';
+import {
+  presentAdminList,
+  presentConnection,
+  presentDeleted,
+  presentGrant,
+  presentIssuedToken,
+  presentOperatorUser,
+  presentWorkspace,
+} from '../presenters/adminObjects.js';
+import { presentPage } from '../presenters/page.js';
 import { ApiError } from '../errors/registry.js';
 import { formatValidationError } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
@@ -32,11 +42,14 @@ import {
 } from '../commands/admin/connections.js';
 import { createTopLevelPage } from '../commands/admin/pages.js';
 
-/** Admin actions run the same commands as /admin/v1, directly on the configured store. */
-async function withStore(action: (ctx: AppContext) => Promise<unknown>): Promise<void> {
+/**
+ * Admin actions run the same commands as /admin/v1, directly on the configured store, and print
+ * what the same route would answer (the route's presenter).
+ */
+async function withStore<T>(action: (ctx: AppContext) => Promise<T>, present: (result: T) => unknown): Promise<void> {
   const core = await createCore(loadConfig());
   try {
-    const result = await action(core);
+    const result = present(await action(core));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await core.close();
@@ -73,20 +86,29 @@ export function registerAdminCli(program: Command): void {
     .command('create-workspace')
     .description('create a workspace')
     .requiredOption('--name <name>')
-    .action((o: { name: string }) => withStore((ctx) => createWorkspace(ctx, checked(CreateWorkspaceBody, o))));
+    .action((o: { name: string }) => withStore((ctx) => createWorkspace(ctx, checked(CreateWorkspaceBody, o)), presentWorkspace));
   paged(admin.command('list-workspaces').description('list every workspace')).action((o: { pageSize?: string; startCursor?: string }) =>
-    withStore((ctx) => listAllWorkspaces(ctx, listOptions(o))),
+    withStore(
+      (ctx) => listAllWorkspaces(ctx, listOptions(o)),
+      (list) => presentAdminList(list, presentWorkspace),
+    ),
   );
   admin
     .command('get-workspace')
     .description('show one workspace')
     .requiredOption('--workspace <id>')
-    .action((o: { workspace: string }) => withStore((ctx) => getWorkspace(ctx, parseIdParam(o.workspace, 'workspace_id'))));
+    .action((o: { workspace: string }) => withStore((ctx) => getWorkspace(ctx, parseIdParam(o.workspace, 'workspace_id')), presentWorkspace));
   admin
     .command('delete-workspace')
     .description('delete a workspace and everything in it: users, connections, grants and content')
     .requiredOption('--workspace <id>')
-    .action((o: { workspace: string }) => withStore((ctx) => deleteWorkspace(ctx, parseIdParam(o.workspace, 'workspace_id'))));
+    .action((o: { workspace: string }) => {
+      const id = parseIdParam(o.workspace, 'workspace_id');
+      return withStore(
+        (ctx) => deleteWorkspace(ctx, id),
+        () => presentDeleted('workspace', id),
+      );
+    });
 
   admin
     .command('create-user')
@@ -96,17 +118,22 @@ export function registerAdminCli(program: Command): void {
     .requiredOption('--email <email>')
     .option('--meeting-notes', 'enable AI meeting notes for this user')
     .action((o: { workspace: string; name: string; email: string; meetingNotes?: boolean }) =>
-      withStore((ctx) =>
-        createPerson(
-          ctx,
-          parseIdParam(o.workspace, 'workspace_id'),
-          checked(CreateUserBody, { name: o.name, email: o.email, meeting_notes_enabled: Boolean(o.meetingNotes) }),
-        ),
+      withStore(
+        (ctx) =>
+          createPerson(
+            ctx,
+            parseIdParam(o.workspace, 'workspace_id'),
+            checked(CreateUserBody, { name: o.name, email: o.email, meeting_notes_enabled: Boolean(o.meetingNotes) }),
+          ),
+        presentOperatorUser,
       ),
     );
   paged(admin.command('list-users').description("list a workspace's people and connection bots").requiredOption('--workspace <id>')).action(
     (o: { workspace: string; pageSize?: string; startCursor?: string }) =>
-      withStore((ctx) => listUsersOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o))),
+      withStore(
+        (ctx) => listUsersOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o)),
+        (list) => presentAdminList(list, presentOperatorUser),
+      ),
   );
   admin
     .command('delete-user')
@@ -114,7 +141,10 @@ export function registerAdminCli(program: Command): void {
     .requiredOption('--workspace <id>')
     .requiredOption('--user <id>')
     .action((o: { workspace: string; user: string }) =>
-      withStore((ctx) => deletePerson(ctx, parseIdParam(o.workspace, 'workspace_id'), parseIdParam(o.user, 'user_id'))),
+      withStore(
+        (ctx) => deletePerson(ctx, parseIdParam(o.workspace, 'workspace_id'), parseIdParam(o.user, 'user_id')),
+        () => presentDeleted('user', parseIdParam(o.user, 'user_id')),
+      ),
     );
 
   admin
@@ -137,17 +167,20 @@ export function registerAdminCli(program: Command): void {
           ...body,
           user_id: body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id'),
         });
-      }),
+      }, presentIssuedToken),
     );
   paged(admin.command('list-connections').description("list a workspace's live connections").requiredOption('--workspace <id>')).action(
     (o: { workspace: string; pageSize?: string; startCursor?: string }) =>
-      withStore((ctx) => listConnectionsOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o))),
+      withStore(
+        (ctx) => listConnectionsOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o)),
+        (list) => presentAdminList(list, presentConnection),
+      ),
   );
   admin
     .command('get-connection')
     .description('show one connection (never its token)')
     .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => withStore((ctx) => getConnection(ctx, parseIdParam(o.connection, 'connection_id'))));
+    .action((o: { connection: string }) => withStore((ctx) => getConnection(ctx, parseIdParam(o.connection, 'connection_id')), presentConnection));
   admin
     .command('update-connection')
     .description('rename a connection or replace its capabilities')
@@ -155,24 +188,32 @@ export function registerAdminCli(program: Command): void {
     .option('--name <name>')
     .option('--capabilities <list>', 'comma-separated; replaces the current list')
     .action((o: { connection: string; name?: string; capabilities?: string }) =>
-      withStore((ctx) =>
-        changeConnection(
-          ctx,
-          parseIdParam(o.connection, 'connection_id'),
-          checked(UpdateConnectionBody, { name: o.name, capabilities: o.capabilities === undefined ? undefined : list(o.capabilities) }),
-        ),
+      withStore(
+        (ctx) =>
+          changeConnection(
+            ctx,
+            parseIdParam(o.connection, 'connection_id'),
+            checked(UpdateConnectionBody, { name: o.name, capabilities: o.capabilities === undefined ? undefined : list(o.capabilities) }),
+          ),
+        presentConnection,
       ),
     );
   admin
     .command('rotate-token')
     .description('give a connection a new token and print it (the old one stops working at once)')
     .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => withStore((ctx) => rotateConnectionToken(ctx, parseIdParam(o.connection, 'connection_id'))));
+    .action((o: { connection: string }) => withStore((ctx) => rotateConnectionToken(ctx, parseIdParam(o.connection, 'connection_id')), presentIssuedToken));
   admin
     .command('delete-connection')
     .description('revoke a connection: its token stops working at once')
     .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => withStore((ctx) => deleteConnection(ctx, parseIdParam(o.connection, 'connection_id'))));
+    .action((o: { connection: string }) => {
+      const id = parseIdParam(o.connection, 'connection_id');
+      return withStore(
+        (ctx) => deleteConnection(ctx, id),
+        () => presentDeleted('connection', id),
+      );
+    });
 
   admin
     .command('create-page')
@@ -181,32 +222,46 @@ export function registerAdminCli(program: Command): void {
     .requiredOption('--title <title>')
     .option('--created-by <id>', "a user of the workspace (default: the workspace's first person)")
     .action((o: { workspace: string; title: string; createdBy?: string }) =>
-      withStore((ctx) => {
-        const body = checked<{ title: string; created_by?: string }>(CreatePageBody, { title: o.title, created_by: o.createdBy });
-        return createTopLevelPage(ctx, parseIdParam(o.workspace, 'workspace_id'), {
-          ...body,
-          created_by: body.created_by === undefined ? undefined : parseIdParam(body.created_by, 'created_by'),
-        });
-      }),
+      withStore(
+        (ctx) => {
+          const body = checked<{ title: string; created_by?: string }>(CreatePageBody, { title: o.title, created_by: o.createdBy });
+          return createTopLevelPage(ctx, parseIdParam(o.workspace, 'workspace_id'), {
+            ...body,
+            created_by: body.created_by === undefined ? undefined : parseIdParam(body.created_by, 'created_by'),
+          });
+        },
+        (view) => presentPage(view, { baseUrl: loadConfig().publicUrl }),
+      ),
     );
   paged(admin.command('list-grants').description('list what is shared with a connection').requiredOption('--connection <id>')).action(
     (o: { connection: string; pageSize?: string; startCursor?: string }) =>
-      withStore((ctx) => listGrantsOf(ctx, parseIdParam(o.connection, 'connection_id'), listOptions(o))),
+      withStore(
+        (ctx) => listGrantsOf(ctx, parseIdParam(o.connection, 'connection_id'), listOptions(o)),
+        (list) => presentAdminList(list, presentGrant),
+      ),
   );
   admin
     .command('grant')
     .description('share an object (and everything under it) with a connection')
     .requiredOption('--connection <id>')
     .requiredOption('--object <id>')
-    .action((o: { connection: string; object: string }) =>
-      withStore((ctx) => grantAccess(ctx, parseIdParam(o.connection, 'connection_id'), parseIdParam(o.object, 'object_id'))),
-    );
+    .action((o: { connection: string; object: string }) => {
+      const grant = { connection_id: parseIdParam(o.connection, 'connection_id'), object_id: parseIdParam(o.object, 'object_id') };
+      return withStore(
+        (ctx) => grantAccess(ctx, grant.connection_id, grant.object_id),
+        () => presentGrant(grant),
+      );
+    });
   admin
     .command('revoke-grant')
     .description('stop sharing an object with a connection')
     .requiredOption('--connection <id>')
     .requiredOption('--object <id>')
-    .action((o: { connection: string; object: string }) =>
-      withStore((ctx) => revokeAccess(ctx, parseIdParam(o.connection, 'connection_id'), parseIdParam(o.object, 'object_id'))),
-    );
+    .action((o: { connection: string; object: string }) => {
+      const grant = { connection_id: parseIdParam(o.connection, 'connection_id'), object_id: parseIdParam(o.object, 'object_id') };
+      return withStore(
+        (ctx) => revokeAccess(ctx, grant.connection_id, grant.object_id),
+        () => ({ ...presentGrant(grant), deleted: true }),
+      );
+    });
 }

@@ -1,5 +1,7 @@
-import type { ConnectionRow } from '../storage/schema.js';
-import type { WorkspaceRow } from '../storage/schema.js';
+import type { Caller } from '../auth/capabilities.js';
+import type { ListView } from '../domain/views.js';
+import type { ConnectionRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import { presentUser } from './user.js';
 
 /** Admin-plane objects: allowlists of columns; a connection's token hash is never shown. */
 export function presentWorkspace(row: WorkspaceRow) {
@@ -20,6 +22,38 @@ export function presentConnection(row: ConnectionRow) {
   };
 }
 
-export function presentGrant(row: { connection_id: string; object_id: string; created_time: string }) {
-  return { object: 'grant' as const, connection_id: row.connection_id, object_id: row.object_id, created_time: row.created_time };
+/** A connection with its new token: shown once, at creation and rotation; only its hash is stored. */
+export function presentIssuedToken(issued: { row: ConnectionRow; token: string }) {
+  return { ...presentConnection(issued.row), token: issued.token };
+}
+
+/** Operators see every user as a caller with every user capability would, e-mail included. */
+const OPERATOR_VIEW: Caller = {
+  connectionId: '',
+  connectionName: 'admin',
+  workspaceId: '',
+  kind: 'internal',
+  capabilities: new Set(),
+  userInfo: 'user_info_with_email',
+  userId: null,
+  botId: '',
+};
+
+export function presentOperatorUser(row: UserRow) {
+  return presentUser(row, OPERATOR_VIEW);
+}
+
+/** A grant; `created_time` is known when it was read back, not when it was just made. */
+export function presentGrant(grant: { connection_id: string; object_id: string; created_time?: string }) {
+  const { connection_id, object_id, created_time } = grant;
+  return { object: 'grant' as const, connection_id, object_id, ...(created_time === undefined ? {} : { created_time }) };
+}
+
+export function presentDeleted<K extends string>(object: K, id: string) {
+  return { object, id, deleted: true as const };
+}
+
+/** An admin listing, paginated like the API's lists. */
+export function presentAdminList<T, R>(list: ListView<T>, presentItem: (item: T) => R) {
+  return { object: 'list' as const, results: list.items.map(presentItem), next_cursor: list.nextCursor, has_more: list.nextCursor !== null };
 }

@@ -8,7 +8,6 @@ import { findUser, insertUser, renameUser } from '../../storage/repositories/use
 import { findConnection, insertConnection, listConnections, revokeConnection, updateConnection } from '../../storage/repositories/connections.js';
 import { deleteGrant, insertGrant, listGrants } from '../../storage/repositories/grants.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { presentConnection, presentGrant } from '../../presenters/adminObjects.js';
 import type { AdminListOptions, UpdateConnectionInput } from '../../schemas/admin.js';
 import type { ConnectionRow } from '../../storage/schema.js';
 import { adminListPage } from './adminListPage.js';
@@ -77,8 +76,8 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
     });
     await insertConnection(trx, row);
   });
-  // The token is returned here once and never again: only its hash is stored.
-  return { ...presentConnection(row), token };
+  // The token leaves the server here once and never again: only its hash is stored.
+  return { row, token };
 }
 
 export async function listConnectionsOf(ctx: AppContext, workspaceId: string, options: AdminListOptions) {
@@ -88,14 +87,13 @@ export async function listConnectionsOf(ctx: AppContext, workspaceId: string, op
     options,
     (after, limit) => listConnections(ctx.store.db, workspaceId, after, limit),
     (row) => row.id,
-    presentConnection,
   );
 }
 
 export async function getConnection(ctx: AppContext, connectionId: string) {
   const row = await findConnection(ctx.store.db, connectionId);
   if (!row) throw adminNotFound('connection', connectionId);
-  return presentConnection(row);
+  return row;
 }
 
 /** Renames a connection (and its bot user, whom `users/me` shows) or replaces its capabilities. */
@@ -112,7 +110,7 @@ export async function changeConnection(ctx: AppContext, connectionId: string, in
     if (input.name !== undefined) await renameUser(trx, updated.bot_id, input.name);
     return updated;
   });
-  return presentConnection(row);
+  return row;
 }
 
 /** A new token for the connection; the old one fails from the next request on every instance. */
@@ -122,12 +120,11 @@ export async function rotateConnectionToken(ctx: AppContext, connectionId: strin
   const row = await findConnection(ctx.store.db, connectionId);
   if (!row) throw adminNotFound('connection', connectionId);
   // Shown once, like at creation: only the hash is stored.
-  return { ...presentConnection(row), token };
+  return { row, token };
 }
 
-export async function deleteConnection(ctx: AppContext, connectionId: string) {
+export async function deleteConnection(ctx: AppContext, connectionId: string): Promise<void> {
   if (!(await revokeConnection(ctx.store.db, connectionId, nowIso()))) throw adminNotFound('connection', connectionId);
-  return { object: 'connection', id: connectionId, deleted: true };
 }
 
 export async function listGrantsOf(ctx: AppContext, connectionId: string, options: AdminListOptions) {
@@ -137,22 +134,19 @@ export async function listGrantsOf(ctx: AppContext, connectionId: string, option
     options,
     (after, limit) => listGrants(ctx.store.db, connectionId, after, limit),
     (row) => row.object_id,
-    presentGrant,
   );
 }
 
-export async function grantAccess(ctx: AppContext, connectionId: string, objectId: string) {
+export async function grantAccess(ctx: AppContext, connectionId: string, objectId: string): Promise<void> {
   const connection = await findConnection(ctx.store.db, connectionId);
   if (!connection) throw adminNotFound('connection', connectionId);
   const object = await findObject(ctx.store.db, objectId);
   if (!object || object.workspace_id !== connection.workspace_id) throw adminNotFound('page', objectId);
   await insertGrant(ctx.store.db, connectionId, objectId, nowIso());
-  return { object: 'grant', connection_id: connectionId, object_id: objectId };
 }
 
-export async function revokeAccess(ctx: AppContext, connectionId: string, objectId: string) {
+export async function revokeAccess(ctx: AppContext, connectionId: string, objectId: string): Promise<void> {
   if (!(await findConnection(ctx.store.db, connectionId))) throw adminNotFound('connection', connectionId);
   if (!(await deleteGrant(ctx.store.db, connectionId, objectId)))
     throw new ApiError('object_not_found', `Connection ${connectionId} has no grant on ${objectId}.`);
-  return { object: 'grant', connection_id: connectionId, object_id: objectId, deleted: true };
 }

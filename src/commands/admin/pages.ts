@@ -5,7 +5,7 @@ import { findFirstPerson, findUser } from '../../storage/repositories/users.js';
 import { loadValues } from '../../storage/repositories/pageValues.js';
 import { insertPage } from '../../domain/pages/insertPage.js';
 import { textItem } from '../../domain/richText.js';
-import { presentPage } from '../../presenters/page.js';
+import type { PageView } from '../../domain/views.js';
 import type { WorkspaceRow } from '../../storage/schema.js';
 import { adminNotFound } from './adminNotFound.js';
 
@@ -25,7 +25,7 @@ async function pageAuthor(ctx: AppContext, workspace: WorkspaceRow, createdBy: s
 }
 
 /** A top-level page for operators to share. */
-export async function createTopLevelPage(ctx: AppContext, workspaceId: string, input: { title: string; created_by?: string }) {
+export async function createTopLevelPage(ctx: AppContext, workspaceId: string, input: { title: string; created_by?: string }): Promise<PageView> {
   const workspace = await findWorkspace(ctx.store.db, workspaceId);
   if (!workspace) throw adminNotFound('workspace', workspaceId);
   const actorId = await pageAuthor(ctx, workspace, input.created_by);
@@ -39,6 +39,5 @@ export async function createTopLevelPage(ctx: AppContext, workspaceId: string, i
     }),
   );
   const values = await loadValues(ctx.store.db, [row.id]);
-  const view = { kind: 'page', row, values: values.get(row.id) ?? [], databaseId: null, enclosingPageId: null } as const;
-  return presentPage(view, { baseUrl: ctx.config.publicUrl });
+  return { kind: 'page', row, values: values.get(row.id) ?? [], databaseId: null, enclosingPageId: null };
 }

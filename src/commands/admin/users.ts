@@ -4,23 +4,9 @@ import { newId, nowIso } from '../../http/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { deletePersonTree, findUser, insertUser, listUsers } from '../../storage/repositories/users.js';
 import { countConnectionsActingFor } from '../../storage/repositories/connections.js';
-import { presentUser } from '../../presenters/user.js';
-import type { Caller } from '../../auth/capabilities.js';
 import type { AdminListOptions } from '../../schemas/admin.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
-
-/** Operators see everything, e-mail included. */
-const OPERATOR_VIEW: Caller = {
-  connectionId: '',
-  connectionName: 'admin',
-  workspaceId: '',
-  kind: 'internal',
-  capabilities: new Set(),
-  userInfo: 'user_info_with_email',
-  userId: null,
-  botId: '',
-};
 
 export interface CreateUserInput {
   name: string;
@@ -44,7 +30,7 @@ export async function createPerson(ctx: AppContext, workspaceId: string, input: 
     created_time: nowIso(),
   };
   await insertUser(ctx.store.db, row);
-  return presentUser(row, OPERATOR_VIEW);
+  return row;
 }
 
 /** Every person and connection bot of the workspace, e-mail included. */
@@ -55,7 +41,6 @@ export async function listUsersOf(ctx: AppContext, workspaceId: string, options:
     options,
     (after, limit) => listUsers(ctx.store.db, workspaceId, after, limit),
     (row) => row.id,
-    (row) => presentUser(row, OPERATOR_VIEW),
   );
 }
 
@@ -64,7 +49,7 @@ export async function listUsersOf(ctx: AppContext, workspaceId: string, options:
  * silently cut that connection off, so the operator revokes it first (docs/decisions.md). Pages
  * they created keep their `created_by` id, as the service does for people who left.
  */
-export async function deletePerson(ctx: AppContext, workspaceId: string, userId: string) {
+export async function deletePerson(ctx: AppContext, workspaceId: string, userId: string): Promise<void> {
   const user = await findUser(ctx.store.db, workspaceId, userId);
   if (!user) throw adminNotFound('user', userId);
   if (user.type !== 'person')
@@ -78,5 +63,4 @@ export async function deletePerson(ctx: AppContext, workspaceId: string, userId:
       );
     await deletePersonTree(trx, userId);
   });
-  return { object: 'user', id: userId, deleted: true };
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
-import { presentWorkspace } from '../../presenters/adminObjects.js';
 import type { AdminListOptions } from '../../schemas/admin.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
@@ -24,7 +23,7 @@ export async function createWorkspace(ctx: AppContext, input: { name: string }) 
       created_time: row.created_time,
     });
   });
-  return presentWorkspace(row);
+  return row;
 }
 
 export async function listAllWorkspaces(ctx: AppContext, options: AdminListOptions) {
@@ -33,18 +32,16 @@ export async function listAllWorkspaces(ctx: AppContext, options: AdminListOptio
     options,
     (after, limit) => listWorkspaces(ctx.store.db, after, limit),
     (row) => row.id,
-    presentWorkspace,
   );
 }
 
 export async function getWorkspace(ctx: AppContext, workspaceId: string) {
   const row = await findWorkspace(ctx.store.db, workspaceId);
   if (!row) throw adminNotFound('workspace', workspaceId);
-  return presentWorkspace(row);
+  return row;
 }
 
 /** Deletes the workspace with all its users, connections, grants and content, in one transaction. */
-export async function deleteWorkspace(ctx: AppContext, workspaceId: string) {
+export async function deleteWorkspace(ctx: AppContext, workspaceId: string): Promise<void> {
   if (!(await ctx.store.transaction((trx) => deleteWorkspaceTree(trx, workspaceId)))) throw adminNotFound('workspace', workspaceId);
-  return { object: 'workspace', id: workspaceId, deleted: true };
 }

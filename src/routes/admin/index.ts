@@ -8,6 +8,8 @@ import { createPerson } from '../../commands/admin/users.js';
 import { createConnection, deleteConnection, grantAccess, revokeAccess } from '../../commands/admin/connections.js';
 import { createTopLevelPage } from '../../commands/admin/pages.js';
 import { CreateConnectionBody, CreatePageBody, CreateUserBody, CreateWorkspaceBody, GrantBody } from '../../schemas/admin.js';
+import { presentDeleted, presentGrant, presentIssuedToken, presentOperatorUser, presentWorkspace } from '../../presenters/adminObjects.js';
+import { presentPage } from '../../presenters/page.js';
 import { registerWorkspaceAdminRoutes } from './workspaces.js';
 import { registerUserAdminRoutes } from './users.js';
 import { registerConnectionAdminRoutes } from './connections.js';
@@ -16,36 +18,48 @@ const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
-  app.post('/admin/v1/workspaces', { schema: { body: CreateWorkspaceBody } }, async (request) => createWorkspace(ctx, request.body));
+  app.post('/admin/v1/workspaces', { schema: { body: CreateWorkspaceBody } }, async (request) => presentWorkspace(await createWorkspace(ctx, request.body)));
 
   app.post('/admin/v1/workspaces/:workspace_id/users', { schema: { params: WorkspaceParams, body: CreateUserBody } }, async (request) =>
-    createPerson(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), request.body),
+    presentOperatorUser(await createPerson(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), request.body)),
   );
 
   app.post('/admin/v1/workspaces/:workspace_id/connections', { schema: { params: WorkspaceParams, body: CreateConnectionBody } }, async (request) => {
     const body = request.body;
     const userId = body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id');
-    return createConnection(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...body, user_id: userId });
+    return presentIssuedToken(await createConnection(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...body, user_id: userId }));
   });
 
   app.post('/admin/v1/workspaces/:workspace_id/pages', { schema: { params: WorkspaceParams, body: CreatePageBody } }, async (request) => {
     const createdBy = request.body.created_by === undefined ? undefined : parseIdParam(request.body.created_by, 'created_by');
-    return createTopLevelPage(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...request.body, created_by: createdBy });
+    const view = await createTopLevelPage(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'), { ...request.body, created_by: createdBy });
+    return presentPage(view, { baseUrl: ctx.config.publicUrl });
   });
 
-  app.post('/admin/v1/connections/:connection_id/grants', { schema: { params: ConnectionParams, body: GrantBody } }, async (request) =>
-    grantAccess(ctx, parseIdParam(request.params.connection_id, 'connection_id'), parseIdParam(request.body.object_id, 'object_id')),
-  );
+  app.post('/admin/v1/connections/:connection_id/grants', { schema: { params: ConnectionParams, body: GrantBody } }, async (request) => {
+    const grant = { connection_id: parseIdParam(request.params.connection_id, 'connection_id'), object_id: parseIdParam(request.body.object_id, 'object_id') };
+    await grantAccess(ctx, grant.connection_id, grant.object_id);
+    return presentGrant(grant);
+  });
 
   app.delete(
     '/admin/v1/connections/:connection_id/grants/:object_id',
     { schema: { params: StrictObject({ connection_id: Type.String(), object_id: Type.String() }) } },
-    async (request) => revokeAccess(ctx, parseIdParam(request.params.connection_id, 'connection_id'), parseIdParam(request.params.object_id, 'object_id')),
+    async (request) => {
+      const grant = {
+        connection_id: parseIdParam(request.params.connection_id, 'connection_id'),
+        object_id: parseIdParam(request.params.object_id, 'object_id'),
+      };
+      await revokeAccess(ctx, grant.connection_id, grant.object_id);
+      return { ...presentGrant(grant), deleted: true };
+    },
   );
 
-  app.delete('/admin/v1/connections/:connection_id', { schema: { params: ConnectionParams } }, async (request) =>
-    deleteConnection(ctx, parseIdParam(request.params.connection_id, 'connection_id')),
-  );
+  app.delete('/admin/v1/connections/:connection_id', { schema: { params: ConnectionParams } }, async (request) => {
+    const id = parseIdParam(request.params.connection_id, 'connection_id');
+    await deleteConnection(ctx, id);
+    return presentDeleted('connection', id);
+  });
 
   registerWorkspaceAdminRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);

@@ -3,6 +3,7 @@ import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
 import { AdminListQuery } from '../../schemas/admin.js';
+import { presentAdminList, presentDeleted, presentWorkspace } from '../../presenters/adminObjects.js';
 import { parseIdParam } from '../../http/ids.js';
 import { deleteWorkspace, getWorkspace, listAllWorkspaces } from '../../commands/admin/workspaces.js';
 
@@ -10,13 +11,17 @@ const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 
 /** Reading and deleting workspaces (creation is in index.ts). */
 export function registerWorkspaceAdminRoutes(app: App, ctx: AppContext): void {
-  app.get('/admin/v1/workspaces', { schema: { querystring: AdminListQuery } }, async (request) => listAllWorkspaces(ctx, request.query));
+  app.get('/admin/v1/workspaces', { schema: { querystring: AdminListQuery } }, async (request) =>
+    presentAdminList(await listAllWorkspaces(ctx, request.query), presentWorkspace),
+  );
 
   app.get('/admin/v1/workspaces/:workspace_id', { schema: { params: WorkspaceParams } }, async (request) =>
-    getWorkspace(ctx, parseIdParam(request.params.workspace_id, 'workspace_id')),
+    presentWorkspace(await getWorkspace(ctx, parseIdParam(request.params.workspace_id, 'workspace_id'))),
   );
 
-  app.delete('/admin/v1/workspaces/:workspace_id', { schema: { params: WorkspaceParams } }, async (request) =>
-    deleteWorkspace(ctx, parseIdParam(request.params.workspace_id, 'workspace_id')),
-  );
+  app.delete('/admin/v1/workspaces/:workspace_id', { schema: { params: WorkspaceParams } }, async (request) => {
+    const id = parseIdParam(request.params.workspace_id, 'workspace_id');
+    await deleteWorkspace(ctx, id);
+    return presentDeleted('workspace', id);
+  });
 }
