@@ -91,13 +91,9 @@ function appendKey(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-/**
- * `["children", 0, "paragraph"]` → `children[0].paragraph`, the service's path notation. A key of
- * digits is written as an index too: JSON pointers (Ajv's paths) cannot tell the two apart, and
- * messages have always written them so.
- */
+/** `["children", 0, "paragraph"]` → `children[0].paragraph`, the service's path notation: numbers are indexes, strings keys. */
 export function relativePathText(path: FieldPath): string {
-  return path.reduce<string>((acc, seg) => (typeof seg === 'number' || /^\d+$/.test(seg) ? `${acc}[${seg}]` : appendKey(acc, seg)), '');
+  return path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : appendKey(acc, seg)), '');
 }
 
 /** `body` + `["x", 0]` → `body.x[0]`. */

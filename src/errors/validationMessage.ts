@@ -4,7 +4,7 @@ import { quoteList, relativePathText, ValidationFailure, type Actual, type Field
 
 /**
  * JSON pointer "/a/0/b" → `["a", 0, "b"]`. A pointer cannot tell an index from a key of digits;
- * both are written `[n]` in messages, so digits are read as an index.
+ * digits are read as an index, as Ajv's messages have always written them (`[n]`).
  */
 export function pointerToFieldPath(pointer: string): FieldPath {
   if (!pointer) return [];
@@ -63,7 +63,7 @@ const LIMIT_RULES = {
   minProperties: 'min_properties',
 } as const;
 
-/** The best-explaining Ajv error as one validation failure, at `path` within `part`. */
+/** The Ajv error that best explains the failure, as one validation failure within `part`. */
 export function validationFailureOf(part: InputPart, errors: readonly ErrorObject[]): ValidationFailure {
   const error = pickError(errors);
   const at = pointerToFieldPath(error.instancePath);
