@@ -4,7 +4,6 @@ import type { ErrorObject } from 'ajv';
 import type { AppContext } from '../context.js';
 import { loadConfig } from '../config.js';
 import { createCore } from '../core.js';
-import { ApiError } from '../errors/registry.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
 import { parseIdParam } from '../http/ids.js';
