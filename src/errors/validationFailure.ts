@@ -42,14 +42,17 @@ export interface ValidationFailureFields {
  * A request value that failed validation, kept as structure so the version engine can rename its
  * path for older callers (src/versioning/engine.ts); the message is rendered from it in one place.
  */
+/** A missing version header keeps its own code (FACTS.md §1); every other failure is `validation_error`. */
+type FailureCode = 'validation_error' | 'missing_version';
+
 export class ValidationFailure extends ApiError implements ValidationFailureFields {
+  declare readonly code: FailureCode;
   readonly part: InputPart;
   readonly path: FieldPath;
   readonly rule: ValidationRule;
   readonly actual: Actual;
 
-  /** A missing version header keeps its own code (FACTS.md §1); everything else is `validation_error`. */
-  constructor(fields: ValidationFailureFields, code: 'validation_error' | 'missing_version' = 'validation_error') {
+  constructor(fields: ValidationFailureFields, code: FailureCode = 'validation_error') {
     super(code, renderValidationFailure(fields));
     this.part = fields.part;
     this.path = fields.path;
@@ -59,10 +62,7 @@ export class ValidationFailure extends ApiError implements ValidationFailureFiel
 
   /** The same failure at another path (the field as an older version's caller named it). */
   at(path: FieldPath): ValidationFailure {
-    return new ValidationFailure(
-      { part: this.part, path, rule: this.rule, actual: this.actual },
-      this.code === 'missing_version' ? 'missing_version' : 'validation_error',
-    );
+    return new ValidationFailure({ part: this.part, path, rule: this.rule, actual: this.actual }, this.code);
   }
 }
 
