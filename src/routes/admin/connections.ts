@@ -28,9 +28,7 @@ export function registerConnectionAdminRoutes(app: App, ctx: AppContext): void {
     rotateConnectionToken(ctx, parseIdParam(request.params.connection_id, 'connection_id')),
   );
 
-  app.get(
-    '/admin/v1/connections/:connection_id/grants',
-    { schema: { params: ConnectionParams, querystring: AdminListQuery } },
-    async (request) => listGrantsOf(ctx, parseIdParam(request.params.connection_id, 'connection_id'), request.query),
+  app.get('/admin/v1/connections/:connection_id/grants', { schema: { params: ConnectionParams, querystring: AdminListQuery } }, async (request) =>
+    listGrantsOf(ctx, parseIdParam(request.params.connection_id, 'connection_id'), request.query),
   );
 }

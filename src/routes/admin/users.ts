@@ -6,7 +6,6 @@ import { AdminListQuery } from '../../schemas/admin.js';
 import { parseIdParam } from '../../http/ids.js';
 import { deletePerson, listUsersOf } from '../../commands/admin/users.js';
 
-
 /** Listing and deleting a workspace's users (creation is in index.ts). */
 export function registerUserAdminRoutes(app: App, ctx: AppContext): void {
   app.get(

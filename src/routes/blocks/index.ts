@@ -13,14 +13,10 @@ import { listBlockChildren } from '../../commands/blocks/listBlockChildren.js';
 import { appendBlockChildren } from '../../commands/blocks/appendBlockChildren.js';
 
 export function registerBlocksRoutes(app: App, ctx: AppContext): void {
-  app.get(
-    '/v1/blocks/:block_id',
-    { config: { capability: 'read_content', response: BlockResponse }, schema: { params: BlockParams } },
-    async (request) => {
-      const raw = request.params.block_id;
-      return presentBlock(await retrieveBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw));
-    },
-  );
+  app.get('/v1/blocks/:block_id', { config: { capability: 'read_content', response: BlockResponse }, schema: { params: BlockParams } }, async (request) => {
+    const raw = request.params.block_id;
+    return presentBlock(await retrieveBlock(ctx, request.caller!, parseIdParam(raw, 'block_id'), raw));
+  });
 
   app.patch(
     '/v1/blocks/:block_id',

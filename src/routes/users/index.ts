@@ -19,12 +19,8 @@ export function registerUserRoutes(app: App, ctx: AppContext): void {
     presentUserList(await listWorkspaceUsers(ctx, request.caller!, request.query.start_cursor, request.query.page_size ?? 100), request.caller!),
   );
 
-  app.get(
-    '/v1/users/:user_id',
-    { config: { response: UserResponse }, schema: { params: StrictObject({ user_id: Type.String() }) } },
-    async (request) => {
-      const raw = request.params.user_id;
-      return presentUserView(await retrieveUser(ctx, request.caller!, parseIdParam(raw, 'user_id'), raw), request.caller!);
-    },
-  );
+  app.get('/v1/users/:user_id', { config: { response: UserResponse }, schema: { params: StrictObject({ user_id: Type.String() }) } }, async (request) => {
+    const raw = request.params.user_id;
+    return presentUserView(await retrieveUser(ctx, request.caller!, parseIdParam(raw, 'user_id'), raw), request.caller!);
+  });
 }
