@@ -14,8 +14,7 @@ import {
   presentWorkspace,
 } from '../presenters/adminObjects.js';
 import { presentPage } from '../presenters/page.js';
-import { ApiError } from '../errors/registry.js';
-import { formatValidationError } from '../errors/validationMessage.js';
+import { validationFailureOf } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
 import { parseIdParam } from '../http/ids.js';
 import {
@@ -62,7 +61,7 @@ function checked<T>(schema: TSchema, input: Record<string, unknown>, part: 'body
   const validate = validatorCompiler({ schema, method: 'POST', url: 'folio admin', httpPart: part === 'body' ? 'body' : 'querystring' }) as ((
     v: unknown,
   ) => boolean) & { errors?: ErrorObject[] | null };
-  if (!validate(value)) throw new ApiError('validation_error', formatValidationError(part, validate.errors ?? []));
+  if (!validate(value)) throw validationFailureOf(part, validate.errors ?? []);
   return value as T;
 }
 

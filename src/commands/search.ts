@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../auth/capabilities.js';
-import { validationError, type ApiError } from '../errors/registry.js';
-import { describeValue } from '../errors/validationMessage.js';
+import { invalidField, missingField, type ValidationFailure } from '../errors/validationFailure.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { DataSourceView, ListView, PageView } from '../domain/views.js';
 import { loadObjectViews } from './loadObjectViews.js';
@@ -11,8 +10,8 @@ import { findSearchHits, isSearchSeq, isSearchSnapshot } from '../storage/reposi
 
 const CURSOR_SCOPE = 'search';
 
-function badCursor(cursor: string, why = 'a cursor returned by this endpoint'): ApiError {
-  return validationError(`body failed validation: body.start_cursor should be ${why}, instead was ${describeValue(cursor.slice(0, 100))}.`);
+function badCursor(cursor: string, why = 'a cursor returned by this endpoint'): ValidationFailure {
+  return invalidField(['start_cursor'], `should be ${why}`, cursor.slice(0, 100));
 }
 
 /**
@@ -36,10 +35,10 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
   const filter = body.filter ?? {};
   // The object filter is a pair (FACTS.md §4); in_trash may come with it or alone.
   if (filter.property !== undefined && filter.value === undefined) {
-    throw validationError('body failed validation: body.filter.value should be defined, instead was `undefined`.');
+    throw missingField(['filter', 'value']);
   }
   if (filter.value !== undefined && filter.property === undefined) {
-    throw validationError('body failed validation: body.filter.property should be defined, instead was `undefined`.');
+    throw missingField(['filter', 'property']);
   }
   const query = body.query ? body.query : null;
   const object = filter.value ?? null;

@@ -1,67 +1,23 @@
 import type { ErrorObject } from 'ajv';
 import { isBlockSchemaId } from '../schemas/blocks.js';
-
-/** Where a value came from; names the root of the path in messages (FACTS.md §6). */
-export type InputPart = 'body' | 'query' | 'path';
+import { quoteList, relativePathText, ValidationFailure, type Actual, type FieldPath, type InputPart, type ValidationRule } from './validationFailure.js';
 
 /**
- * Appends one key to a relative path. An empty key, or one that starts with `[`, is written
- * quoted in brackets (`[""]`, `["[x"]`): written plainly it would name the parent, or read as an
- * array index (found by test/fuzz).
+ * JSON pointer "/a/0/b" → `["a", 0, "b"]`. A pointer cannot tell an index from a key of digits;
+ * digits are read as an index, as Ajv's messages have always written them (`[n]`).
  */
-function appendKey(path: string, key: string): string {
-  if (key === '' || key.startsWith('[')) return `${path}[${JSON.stringify(key)}]`;
-  return path ? `${path}.${key}` : key;
-}
-
-/** JSON pointer "/a/0/b" → "a[0].b", the service's path notation. */
-export function pointerToPath(pointer: string): string {
-  if (!pointer) return '';
+export function pointerToFieldPath(pointer: string): FieldPath {
+  if (!pointer) return [];
   return pointer
     .split('/')
     .slice(1)
     .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : appendKey(acc, seg)), '');
+    .map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
 }
 
-export function joinPath(part: InputPart, rel: string): string {
-  if (!rel) return part;
-  return rel.startsWith('[') ? `${part}${rel}` : `${part}.${rel}`;
-}
-
-export function describeValue(value: unknown): string {
-  if (value === undefined) return '`undefined`';
-  let text: string;
-  try {
-    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-  } catch {
-    text = String(value);
-  }
-  if (text.length > 200) text = `${text.slice(0, 197)}...`;
-  return `\`${text}\``;
-}
-
-function quoteList(values: readonly unknown[]): string {
-  const quoted = values.map((v) => JSON.stringify(v));
-  if (quoted.length <= 1) return quoted.join('');
-  if (quoted.length === 2) return `${quoted[0]} or ${quoted[1]}`;
-  return `${quoted.slice(0, -1).join(', ')}, or ${quoted[quoted.length - 1]}`;
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: '`null`',
-};
-
-function typePhrase(type: unknown): string {
-  const types = Array.isArray(type) ? type : [type];
-  const words = types.map((t) => TYPE_NAMES[String(t)] ?? String(t));
-  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+/** JSON pointer "/a/0/b" → "a[0].b", the service's path notation. */
+export function pointerToPath(pointer: string): string {
+  return relativePathText(pointerToFieldPath(pointer));
 }
 
 /**
@@ -94,85 +50,75 @@ function allowedConstants(errors: readonly ErrorObject[], instancePath: string):
   return [...new Set(values)];
 }
 
-/** Renders one Ajv error as `body failed validation: body.x should be …, instead was `…`.` */
-export function formatValidationError(part: InputPart, errors: readonly ErrorObject[]): string {
+const LIMIT_RULES = {
+  maxLength: 'max_length',
+  maxItems: 'max_length',
+  minLength: 'min_length',
+  minItems: 'min_length',
+  maximum: 'maximum',
+  minimum: 'minimum',
+  exclusiveMaximum: 'exclusive_maximum',
+  exclusiveMinimum: 'exclusive_minimum',
+  maxProperties: 'max_properties',
+  minProperties: 'min_properties',
+} as const;
+
+/** The Ajv error that best explains the failure, as one validation failure within `part`. */
+export function validationFailureOf(part: InputPart, errors: readonly ErrorObject[]): ValidationFailure {
   const error = pickError(errors);
-  const at = pointerToPath(error.instancePath);
+  const at = pointerToFieldPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
-  let path = joinPath(part, at);
-  let expectation: string;
-  let actual: unknown = error.data;
+  const data: unknown = error.data;
+  const fail = (rule: ValidationRule, actual: Actual = { value: data }, path: FieldPath = at) => new ValidationFailure({ part, path, rule, actual });
   switch (error.keyword) {
     case 'required':
-      path = joinPath(part, appendKey(at, String(params.missingProperty)));
-      expectation = 'should be defined';
-      actual = undefined;
-      break;
+      return fail({ name: 'required' }, { value: undefined }, [...at, String(params.missingProperty)]);
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
-      path = joinPath(part, appendKey(at, extra));
       const parent = error.parentSchema as { $id?: unknown; properties?: { type?: { enum?: unknown[] } } } | undefined;
       if (isBlockSchemaId(parent?.$id)) {
         // A block's members are named after its type, so an unknown key is an unknown block type.
         const known = parent?.properties?.type?.enum ?? [];
-        return `${part} failed validation: ${path} is not a known block type: a block's type should be ${quoteList(known)}, instead was ${describeValue(extra)}.`;
+        const expectation = `is not a known block type: a block's type should be ${quoteList(known)}`;
+        return fail({ name: 'custom', expectation }, { value: extra }, [...at, extra]);
       }
-      expectation = 'should be not present';
-      actual = error.data && typeof error.data === 'object' ? (error.data as Record<string, unknown>)[extra] : undefined;
-      break;
+      const value = data && typeof data === 'object' ? (data as Record<string, unknown>)[extra] : undefined;
+      return fail({ name: 'not_allowed' }, { value }, [...at, extra]);
     }
     case 'type':
-      expectation = `should be ${typePhrase(params.type)}`;
-      break;
+      return fail({ name: 'type', types: (Array.isArray(params.type) ? params.type : [params.type]).map(String) });
     case 'enum':
-      expectation = `should be ${quoteList(params.allowedValues as unknown[])}`;
-      break;
+      return fail({ name: 'enum', allowed: params.allowedValues as unknown[] });
     case 'const':
-      expectation = `should be ${quoteList(allowedConstants(errors, error.instancePath))}`;
-      break;
+      return fail({ name: 'enum', allowed: allowedConstants(errors, error.instancePath) });
     case 'maxLength':
     case 'maxItems':
-      path = `${path}.length`;
-      expectation = `should be ≤ \`${String(params.limit)}\``;
-      actual = Array.isArray(error.data) || typeof error.data === 'string' ? (error.data as string | unknown[]).length : error.data;
-      break;
     case 'minLength':
     case 'minItems':
-      path = `${path}.length`;
-      expectation = `should be ≥ \`${String(params.limit)}\``;
-      actual = Array.isArray(error.data) || typeof error.data === 'string' ? (error.data as string | unknown[]).length : error.data;
-      break;
-    case 'maxProperties':
-      expectation = `should have at most ${String(params.limit)} keys`;
-      break;
-    case 'minProperties':
-      expectation = `should have at least ${String(params.limit)} key${params.limit === 1 ? '' : 's'}`;
-      break;
+      // Stated on the field's `.length`, so the value shown is the length.
+      return fail(
+        { name: LIMIT_RULES[error.keyword], limit: Number(params.limit) },
+        { value: Array.isArray(data) || typeof data === 'string' ? data.length : data },
+      );
     case 'maximum':
-      expectation = `should be ≤ \`${String(params.limit)}\``;
-      break;
     case 'minimum':
-      expectation = `should be ≥ \`${String(params.limit)}\``;
-      break;
     case 'exclusiveMaximum':
-      expectation = `should be < \`${String(params.limit)}\``;
-      break;
     case 'exclusiveMinimum':
-      expectation = `should be > \`${String(params.limit)}\``;
-      break;
+    case 'maxProperties':
+    case 'minProperties':
+      return fail({ name: LIMIT_RULES[error.keyword], limit: Number(params.limit) });
     case 'format':
-      expectation = `should be a valid ${String(params.format)}`;
-      break;
+      return fail({ name: 'format', format: String(params.format) });
     case 'pattern':
-      expectation = `should match the pattern ${String(params.pattern)}`;
-      break;
+      return fail({ name: 'pattern', pattern: String(params.pattern) });
     case 'not':
-      expectation = 'should be not present';
-      break;
+      return fail({ name: 'not_allowed' });
     default:
-      expectation = `should be valid (${error.keyword})`;
+      return fail({ name: 'custom', expectation: `should be valid (${error.keyword})` });
   }
-  const actualText =
-    actual === undefined && error.keyword !== 'required' && error.keyword !== 'additionalProperties' ? describeValue(error.data) : describeValue(actual);
-  return `${part} failed validation: ${path} ${expectation}, instead was ${actualText}.`;
+}
+
+/** Renders one Ajv error as `body failed validation: body.x should be …, instead was `…`.` */
+export function formatValidationError(part: InputPart, errors: readonly ErrorObject[]): string {
+  return validationFailureOf(part, errors).message;
 }

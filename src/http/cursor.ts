@@ -1,4 +1,4 @@
-import { validationError } from '../errors/registry.js';
+import { ValidationFailure, type InputPart } from '../errors/validationFailure.js';
 
 /**
  * Cursors are opaque to clients (spec, Versioning rule 5) but structured for us: a scope tag so a
@@ -8,11 +8,15 @@ export function encodeCursor(scope: string, key: readonly (string | number)[]): 
   return Buffer.from(JSON.stringify({ s: scope, k: key })).toString('base64url');
 }
 
-export function decodeCursor(scope: string, cursor: string, field = 'start_cursor', part = 'body'): (string | number)[] {
+export function decodeCursor(scope: string, cursor: string, field = 'start_cursor', part: InputPart = 'body'): (string | number)[] {
+  // The cursor is shown cut after quoting, without the usual ellipsis: this message predates describeValue.
   const fail = () =>
-    validationError(
-      `${part} failed validation: ${part}.${field} should be a cursor returned by this endpoint, instead was \`${JSON.stringify(cursor).slice(0, 100)}\`.`,
-    );
+    new ValidationFailure({
+      part,
+      path: [field],
+      rule: { name: 'custom', expectation: 'should be a cursor returned by this endpoint' },
+      actual: { words: `\`${JSON.stringify(cursor).slice(0, 100)}\`` },
+    });
   if (!/^[A-Za-z0-9_-]{1,2000}$/.test(cursor)) throw fail();
   let parsed: unknown;
   try {

@@ -1,7 +1,8 @@
 import type { Logger } from '../logger.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/registry.js';
-import { formatValidationError, type InputPart } from '../errors/validationMessage.js';
+import { validationFailureOf } from '../errors/validationMessage.js';
+import { ValidationFailure, type InputPart } from '../errors/validationFailure.js';
 
 const PARTS: Record<string, InputPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'body' };
 
@@ -11,14 +12,14 @@ export function toApiError(error: unknown): ApiError {
   const fe = error as Partial<FastifyError> & { validation?: unknown[]; validationContext?: string };
   if (fe.validation && Array.isArray(fe.validation)) {
     const part = PARTS[fe.validationContext ?? 'body'] ?? 'body';
-    return new ApiError('validation_error', formatValidationError(part, fe.validation as Parameters<typeof formatValidationError>[1]));
+    return validationFailureOf(part, fe.validation as Parameters<typeof validationFailureOf>[1]);
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('validation_error', 'body failed validation: body should be at most 500KB, instead was larger.');
+      return new ValidationFailure({ part: 'body', path: [], rule: { name: 'custom', expectation: 'should be at most 500KB' }, actual: { words: 'larger' } });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('invalid_request', 'Unsupported request: the content type must be application/json.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../errors/registry.js';
+import { ValidationFailure } from '../errors/validationFailure.js';
 import { systemClock } from '../clock.js';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -27,7 +27,7 @@ export function nowIso(): string {
 export function parseIdParam(raw: string, field: string): string {
   const id = normalizeId(raw);
   if (!id) {
-    throw new ApiError('validation_error', `path failed validation: path.${field} should be a valid uuid, instead was ${JSON.stringify(raw.slice(0, 100))}.`);
+    throw new ValidationFailure({ part: 'path', path: [field], rule: { name: 'format', format: 'uuid' }, actual: { json: raw.slice(0, 100) } });
   }
   return id;
 }

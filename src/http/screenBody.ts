@@ -1,27 +1,22 @@
-import { validationError } from '../errors/registry.js';
-import { joinPath, pointerToPath } from '../errors/validationMessage.js';
+import { ValidationFailure, type FieldPath } from '../errors/validationFailure.js';
 
-type Refusal = { pointer: string; why: 'nul' | 'proto' };
+type Refusal = { path: FieldPath; why: 'nul' | 'proto' };
 
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** The first string (value or key) holding U+0000, or member named __proto__, as a JSON pointer. */
-function findRefused(value: unknown, pointer: string): Refusal | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? { pointer, why: 'nul' } : null;
+/** The first string (value or key) holding U+0000, or member named __proto__, with its path. */
+function findRefused(value: unknown, path: FieldPath): Refusal | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, why: 'nul' } : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findRefused(value[i], `${pointer}/${i}`);
+      const found = findRefused(value[i], [...path, i]);
       if (found !== null) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const at = `${pointer}/${escapePointer(key)}`;
-      if (key.includes('\u0000')) return { pointer: at, why: 'nul' };
-      if (key === '__proto__') return { pointer: at, why: 'proto' };
+      const at = [...path, key];
+      if (key.includes('\u0000')) return { path: at, why: 'nul' };
+      if (key === '__proto__') return { path: at, why: 'proto' };
       const found = findRefused(child, at);
       if (found !== null) return found;
     }
@@ -39,12 +34,11 @@ function findRefused(value: unknown, pointer: string): Refusal | null {
  *   an error on the way to the store.
  */
 export function screenBody(body: unknown): void {
-  const found = findRefused(body, '');
+  const found = findRefused(body, []);
   if (found === null) return;
-  const path = joinPath('body', pointerToPath(found.pointer));
-  throw validationError(
+  throw new ValidationFailure(
     found.why === 'nul'
-      ? `body failed validation: ${path} should not contain the character U+0000, instead was \`"…\\u0000…"\`.`
-      : `body failed validation: ${path} should be not present: "__proto__" cannot be used as a name.`,
+      ? { part: 'body', path: found.path, rule: { name: 'custom', expectation: 'should not contain the character U+0000' }, actual: { value: '…\u0000…' } }
+      : { part: 'body', path: found.path, rule: { name: 'not_allowed', reason: '"__proto__" cannot be used as a name' }, actual: null },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../errors/registry.js';
 import { authenticate, requireCapability } from '../auth/authenticate.js';
 import type { Caller, Capability } from '../auth/capabilities.js';
 import { VersionEngine } from '../versioning/engine.js';
@@ -10,6 +9,7 @@ import { LATEST_VERSION } from '../versioning/versions.js';
 import type { RegisterRoutes } from './app.js';
 import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
 import { createRateLimit } from './rateLimit.js';
+import { ValidationFailure } from '../errors/validationFailure.js';
 import { toApiError } from './errorHandler.js';
 import { readVersion } from './versionHeader.js';
 
@@ -42,9 +42,9 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   plane.setErrorHandler((error, request) => {
     if (request.apiVersion === LATEST_VERSION) throw error;
     const apiError = toApiError(error);
-    if (apiError.code !== 'validation_error') throw error;
-    const translated = versions.translateValidationMessage(request.apiVersion, `${request.method} ${request.routeOptions.url}`, apiError.message);
-    throw translated === apiError.message ? error : new ApiError('validation_error', translated);
+    if (!(apiError instanceof ValidationFailure)) throw error;
+    const translated = versions.translateValidationFailure(request.apiVersion, `${request.method} ${request.routeOptions.url}`, apiError);
+    throw translated === apiError ? error : translated;
   });
 
   /** After authentication: the version header, the rate limit, the capability. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/registry.js';
+import { ValidationFailure } from '../errors/validationFailure.js';
 import { API_VERSIONS, isApiVersion, type ApiVersion } from '../versioning/versions.js';
 
 /**
@@ -10,18 +10,13 @@ export function readVersion(headers: Record<string, string | string[] | undefine
   const sent = headers['service-version'] !== undefined ? 'Service-Version' : headers['notion-version'] !== undefined ? 'Notion-Version' : null;
   // With no header at all the message names both accepted names, so an SDK user (Notion-Version)
   // and a curl user (Service-Version) each recognise theirs.
-  const name = sent ?? 'Service-Version or Notion-Version';
+  const part = `${sent ?? 'Service-Version or Notion-Version'} header` as const;
   if (raw === undefined) {
-    throw new ApiError('missing_version', `${name} header failed validation: ${name} header should be defined, instead was \`undefined\`.`);
+    throw new ValidationFailure({ part, path: [], rule: { name: 'required' }, actual: { value: undefined } }, 'missing_version');
   }
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!isApiVersion(value)) {
-    const allowed = API_VERSIONS.map((v) => `"${v}"`);
-    const list = `${allowed.slice(0, -1).join(', ')}, or ${allowed[allowed.length - 1]}`;
-    throw new ApiError(
-      'validation_error',
-      `${name} header failed validation: ${name} header should be ${list}, instead was ${JSON.stringify(value.slice(0, 100))}.`,
-    );
+    throw new ValidationFailure({ part, path: [], rule: { name: 'enum', allowed: API_VERSIONS }, actual: { json: value.slice(0, 100) } });
   }
   return value;
 }

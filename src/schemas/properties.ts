@@ -1,10 +1,10 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Type, type TSchema } from 'typebox';
 import { IdString, StrictObject } from './common.js';
 import { DateRequest, RichTextRequestArray } from './richText.js';
-import { describeValue, formatValidationError, joinPath, pointerToPath } from '../errors/validationMessage.js';
-import { validationError, type ApiError } from '../errors/registry.js';
+import { validationFailureOf } from '../errors/validationMessage.js';
+import type { FieldPath } from '../errors/validationFailure.js';
 import { ROLLUP_FUNCTIONS } from '../domain/rollups/rollupFunctions.js';
 import { NUMBER_FORMATS, SELECT_COLORS, STATUS_GROUPS, VALUE_LIMITS, type PropertyType } from '../domain/properties/propertyTypes.js';
 
@@ -18,22 +18,6 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: false, verbose: true, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false }));
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
-export type FieldPath = readonly (string | number)[];
-
-function pointerOf(path: FieldPath): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-/** `["properties", "Price", "number"]` → `body.properties.Price.number`. */
-export function fieldName(path: FieldPath): string {
-  return joinPath('body', pointerToPath(pointerOf(path)));
-}
-
-/** A domain check's failure, in the same words as a schema failure. */
-export function invalidField(path: FieldPath, expectation: string, actual: unknown): ApiError {
-  return validationError(`body failed validation: ${fieldName(path)} ${expectation}, instead was ${describeValue(actual)}.`);
-}
-
 /** Validates `value` (found at `path` in the body) against `schema`, or throws validation_error naming the field. */
 export function assertMatches(schema: TSchema, value: unknown, path: FieldPath): void {
   let validate = compiled.get(schema);
@@ -42,9 +26,8 @@ export function assertMatches(schema: TSchema, value: unknown, path: FieldPath):
     compiled.set(schema, validate);
   }
   if (validate(value)) return;
-  const prefix = pointerOf(path);
-  const errors = (validate.errors ?? []).map((e: ErrorObject) => ({ ...e, instancePath: prefix + e.instancePath }));
-  throw validationError(formatValidationError('body', errors));
+  const failure = validationFailureOf('body', validate.errors ?? []);
+  throw failure.at([...path, ...failure.path]);
 }
 
 const Empty = StrictObject({});

@@ -1,3 +1,4 @@
+import type { FieldPath } from '../errors/validationFailure.js';
 import type { ApiVersion } from './versions.js';
 
 /** What a request converter may rewrite: the parsed inputs, before HEAD validation runs. */
@@ -42,8 +43,8 @@ export interface VersionChange {
   upgradeRequest?(request: VersionedRequest): void;
   downgradeResponse?(response: VersionedResponse): unknown;
   /**
-   * Maps a path of the upgraded (newer) request, as named in a validation message, back to the
-   * field the caller wrote, e.g. `body.position.after_block.id` → `body.after`. Undefined keeps it.
+   * Maps a body path of the upgraded (newer) request, as a validation failure names it, back to the
+   * field the caller wrote, e.g. `["position", "after_block", "id"]` → `["after"]`. Undefined keeps it.
    */
-  callerPath?(path: string, route: string): string | undefined;
+  callerPath?(path: FieldPath, route: string): FieldPath | undefined;
 }

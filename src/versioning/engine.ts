@@ -1,3 +1,4 @@
+import type { FieldPath, ValidationFailure } from '../errors/validationFailure.js';
 import type { VersionChange, VersionedRequest } from './change.js';
 import { olderFactsOf } from './olderFacts.js';
 import { API_VERSIONS, compareVersions, type ApiVersion } from './versions.js';
@@ -30,15 +31,16 @@ export class VersionEngine {
   }
 
   /**
-   * Validation runs on the upgraded request, so its message names HEAD fields; a caller at an older
-   * version must read the field it sent. Paths are mapped back through the pending changes, newest first.
+   * Validation runs on the upgraded request, so a failure names HEAD fields; a caller at an older
+   * version must read the field it sent. Request converters only rewrite the body, so only body
+   * paths are mapped back through the pending changes, newest first. The same failure comes back
+   * when no change renames its path.
    */
-  translateValidationMessage(version: ApiVersion, route: string, message: string): string {
-    const match = /^(body|query|path) failed validation: (\S+?)( should .*)$/s.exec(message);
-    if (!match) return message;
-    let path = match[2];
+  translateValidationFailure(version: ApiVersion, route: string, failure: ValidationFailure): ValidationFailure {
+    if (failure.part !== 'body') return failure;
+    let path = failure.path;
     for (const change of this.pending(version).reverse()) path = change.callerPath?.(path, route) ?? path;
-    return `${match[1]} failed validation: ${path}${match[3]}`;
+    return samePath(path, failure.path) ? failure : failure.at(path);
   }
 
   /** Markdown changelog, generated from the modules (docs/changelog.md is kept equal to it by a test). */
@@ -53,6 +55,10 @@ export class VersionEngine {
     }
     return lines.join('\n');
   }
+}
+
+function samePath(a: FieldPath, b: FieldPath): boolean {
+  return a.length === b.length && a.every((seg, i) => seg === b[i]);
 }
 
 function downgradeThrough(newestFirst: readonly VersionChange[], route: string, body: unknown): unknown {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { ApiError, validationError } from '../../errors/registry.js';
+import { ApiError } from '../../errors/registry.js';
+import { invalidField, invalidFieldBare } from '../../errors/validationFailure.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { generateToken, hashToken } from '../../auth/tokens.js';
 import { CONTENT_CAPABILITIES, USER_INFO_LEVELS, type Capability, type ConnectionKind, type UserInfoLevel } from '../../auth/capabilities.js';
@@ -23,10 +24,7 @@ export interface CreateConnectionInput {
 /** Splits the capability list into content/comment capabilities and the one user-information level. */
 function splitCapabilities(list: readonly string[]): { content: Capability[]; userInfo: UserInfoLevel } {
   const levels = list.filter((c): c is UserInfoLevel => (USER_INFO_LEVELS as readonly string[]).includes(c));
-  if (levels.length > 1)
-    throw validationError(
-      'body failed validation: body.capabilities should name at most one user information level, instead was ' + JSON.stringify(levels) + '.',
-    );
+  if (levels.length > 1) throw invalidFieldBare(['capabilities'], 'should name at most one user information level', levels);
   const content = [...new Set(list.filter((c): c is Capability => (CONTENT_CAPABILITIES as readonly string[]).includes(c)))];
   return { content, userInfo: levels[0] ?? 'user_info_without_email' };
 }
@@ -35,16 +33,12 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
   const workspace = await findWorkspace(ctx.store.db, workspaceId);
   if (!workspace) throw adminNotFound('workspace', workspaceId);
   if (input.kind === 'internal' && input.user_id !== undefined) {
-    throw validationError(
-      'body failed validation: body.user_id should be not present for an internal connection, instead was ' + JSON.stringify(input.user_id) + '.',
-    );
+    throw invalidFieldBare(['user_id'], 'should be not present for an internal connection', input.user_id);
   }
   if (input.kind !== 'internal') {
-    if (input.user_id === undefined)
-      throw validationError(`body failed validation: body.user_id should be defined for a ${input.kind} connection, instead was \`undefined\`.`);
+    if (input.user_id === undefined) throw invalidField(['user_id'], `should be defined for a ${input.kind} connection`, undefined);
     const user = await findUser(ctx.store.db, workspaceId, input.user_id);
-    if (!user || user.type !== 'person')
-      throw validationError(`body failed validation: body.user_id should be a person in this workspace, instead was ${JSON.stringify(input.user_id)}.`);
+    if (!user || user.type !== 'person') throw invalidFieldBare(['user_id'], 'should be a person in this workspace', input.user_id);
   }
   const { content, userInfo } = splitCapabilities(input.capabilities);
   const token = generateToken();

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { validationError } from '../../errors/registry.js';
+import { invalidFieldBare } from '../../errors/validationFailure.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { findFirstPerson, findUser } from '../../storage/repositories/users.js';
 import { loadValues } from '../../storage/repositories/pageValues.js';
@@ -17,8 +17,7 @@ import { adminNotFound } from './adminNotFound.js';
 async function pageAuthor(ctx: AppContext, workspace: WorkspaceRow, createdBy: string | undefined): Promise<string> {
   if (createdBy !== undefined) {
     const user = await findUser(ctx.store.db, workspace.id, createdBy);
-    if (!user || user.id === workspace.system_user_id)
-      throw validationError(`body failed validation: body.created_by should be a user of this workspace, instead was ${JSON.stringify(createdBy)}.`);
+    if (!user || user.id === workspace.system_user_id) throw invalidFieldBare(['created_by'], 'should be a user of this workspace', createdBy);
     return user.id;
   }
   return (await findFirstPerson(ctx.store.db, workspace.id))?.id ?? workspace.system_user_id;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { validationError } from '../../errors/registry.js';
+import { invalidFieldBare } from '../../errors/validationFailure.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { deletePersonTree, findUser, insertUser, listUsers } from '../../storage/repositories/users.js';
@@ -52,14 +52,16 @@ export async function listUsersOf(ctx: AppContext, workspaceId: string, options:
 export async function deletePerson(ctx: AppContext, workspaceId: string, userId: string): Promise<void> {
   const user = await findUser(ctx.store.db, workspaceId, userId);
   if (!user) throw adminNotFound('user', userId);
-  if (user.type !== 'person')
-    throw validationError(`path failed validation: path.user_id should be a person (a bot goes with its connection), instead was "${userId}".`);
+  if (user.type !== 'person') throw invalidFieldBare(['user_id'], 'should be a person (a bot goes with its connection)', userId, 'path');
   await ctx.store.transaction(async (trx) => {
     // Checked inside the transaction, so a connection created meanwhile cannot be orphaned.
     const acting = await countConnectionsActingFor(trx, userId);
     if (acting > 0)
-      throw validationError(
-        `path failed validation: path.user_id should be a person no connection acts for (revoke its ${acting} connection${acting === 1 ? '' : 's'} first), instead was "${userId}".`,
+      throw invalidFieldBare(
+        ['user_id'],
+        `should be a person no connection acts for (revoke its ${acting} connection${acting === 1 ? '' : 's'} first)`,
+        userId,
+        'path',
       );
     await deletePersonTree(trx, userId);
   });

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
-import { validationError } from '../../errors/registry.js';
-import { describeValue } from '../../errors/validationMessage.js';
+import { invalidField } from '../../errors/validationFailure.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { listChildRows, type ChildCursor } from '../../storage/repositories/blocks.js';
 import type { BlockView, ListView } from '../../domain/views.js';
@@ -28,9 +27,7 @@ export async function listBlockChildren(
   if (startCursor) {
     const [position, childId] = decodeCursor(scope, startCursor, 'start_cursor', 'query');
     if (typeof position !== 'number' || typeof childId !== 'string') {
-      throw validationError(
-        `query failed validation: query.start_cursor should be a cursor returned by this endpoint, instead was ${describeValue(startCursor)}.`,
-      );
+      throw invalidField(['start_cursor'], 'should be a cursor returned by this endpoint', startCursor, 'query');
     }
     after = { position, id: childId };
   }

@@ -4,8 +4,7 @@ import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
-import { validationError } from '../../errors/registry.js';
-import { describeValue } from '../../errors/validationMessage.js';
+import { invalidField } from '../../errors/validationFailure.js';
 import { normalizeId, nowIso } from '../../http/ids.js';
 import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
 import { setTrashed } from '../../domain/trash.js';
@@ -18,36 +17,32 @@ import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
 
-function fail(path: string, expectation: string, actual: unknown): never {
-  throw validationError(`body failed validation: ${path} ${expectation}, instead was ${describeValue(actual)}.`);
-}
-
 /** The one type member of an update body, which must name the block's own type. */
 function editedMember(row: ObjectRow, body: UpdateBlockInput): { type: WritableBlockType; member: Record<string, unknown> } | null {
   const keys = Object.keys(body).filter(isWritableBlockType);
-  if (keys.length > 1) fail(`body.${keys[1]}`, 'should be not present', body[keys[1]]);
+  if (keys.length > 1) throw invalidField([keys[1]], 'should be not present', body[keys[1]]);
   const current = row.object === 'block' ? row.type : row.object === 'page' ? 'child_page' : 'child_database';
-  if (body.type !== undefined && body.type !== current) fail('body.type', `should be ${JSON.stringify(current)}`, body.type);
+  if (body.type !== undefined && body.type !== current) throw invalidField(['type'], `should be ${JSON.stringify(current)}`, body.type);
   if (keys.length === 0) return null;
   const type = keys[0];
-  if (type !== current) fail(`body.${type}`, `should be not present (the block is of type \`${current}\`)`, body[type]);
+  if (type !== current) throw invalidField([type], `should be not present (the block is of type \`${current}\`)`, body[type]);
   return { type, member: body[type] as Record<string, unknown> };
 }
 
 /** Checks an edit needs the store for: a row's width is its table's, and a copy keeps its original. */
 async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member: Record<string, unknown>): Promise<void> {
-  refuseFileUpload(member, `body.${type}`);
-  if ((type === 'paragraph' || type === 'callout') && member.icon) refuseFileUpload(member.icon, `body.${type}.icon`);
+  refuseFileUpload(member, [type]);
+  if ((type === 'paragraph' || type === 'callout') && member.icon) refuseFileUpload(member.icon, [type, 'icon']);
   if (type === 'table_row' && member.cells && row.parent_id) {
     const table = await findObject(db, row.parent_id);
     const width = table ? parseContent<{ table_width?: number }>(table.content).table_width : undefined;
-    if (width !== undefined) checkRowWidth(member.cells as unknown[], width, 'body.table_row.cells');
+    if (width !== undefined) checkRowWidth(member.cells as unknown[], width, ['table_row', 'cells']);
   }
   if (type === 'synced_block') {
     const stored = parseContent<{ synced_from?: { block_id: string } | null }>(row.content).synced_from?.block_id ?? null;
     const given = member.synced_from as { block_id: string } | null;
     if (stored !== (given ? normalizeId(given.block_id) : null)) {
-      fail('body.synced_block.synced_from', 'should name the block it already syncs from (a synced block cannot be re-pointed)', given);
+      throw invalidField(['synced_block', 'synced_from'], 'should name the block it already syncs from (a synced block cannot be re-pointed)', given);
     }
   }
 }

@@ -9,7 +9,7 @@ import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
 import type { Schema } from '../../domain/properties/schemaTypes.js';
 import { lockRow, writeObjectContent } from '../../storage/repositories/pageValues.js';
-import type { FieldPath } from '../../schemas/properties.js';
+import type { FieldPath } from '../../errors/validationFailure.js';
 
 /**
  * Applies a `properties` PATCH to a data source, keeps its pages (and related data sources) in

@@ -10,7 +10,7 @@ import { normalizeRichText, plainText } from '../../domain/richText.js';
 import { parseContent, type DatabaseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { moveObject } from '../../storage/repositories/moveObject.js';
-import { invalidField } from '../../schemas/properties.js';
+import { invalidField } from '../../errors/validationFailure.js';
 import { listDataSourcesOf, updateObject, type ObjectChanges } from '../../storage/repositories/pageValues.js';
 import { updateSchema } from '../dataSources/updateSchema.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';

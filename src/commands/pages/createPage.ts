@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreatePageInput } from '../../schemas/pages.js';
 import type { BlockInput } from '../../schemas/blocks.js';
-import { invalidField } from '../../schemas/properties.js';
+import { invalidField } from '../../errors/validationFailure.js';
 import { nowIso } from '../../http/ids.js';
 import { insertGrant } from '../../storage/repositories/grants.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';

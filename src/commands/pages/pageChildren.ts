@@ -22,6 +22,6 @@ export async function insertPageChildren(
     actorId: caller.botId,
     children,
     resolver: createMentionResolver(db, caller.workspaceId, ctx.config.publicUrl, caller.userId),
-    path: `body.${field}`,
+    path: [field],
   });
 }

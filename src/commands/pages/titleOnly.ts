@@ -2,7 +2,7 @@ import { normalizeValue } from '../../domain/properties/normalizeValue.js';
 import type { ValueContext } from '../../domain/properties/valueContext.js';
 import type { RichTextItem } from '../../domain/richText.js';
 import type { Property } from '../../domain/properties/schemaTypes.js';
-import { invalidField } from '../../schemas/properties.js';
+import { invalidField } from '../../errors/validationFailure.js';
 
 const TITLE: Property = { id: 'title', name: 'title', description: null, type: 'title', title: {} };
 

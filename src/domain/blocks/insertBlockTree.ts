@@ -2,8 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { validationError } from '../../errors/registry.js';
-import { describeValue } from '../../errors/validationMessage.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { newId, normalizeId, nowIso } from '../../http/ids.js';
 import { parseContent } from '../contentShapes.js';
 import type { MentionResolver } from '../richText.js';
@@ -23,8 +22,8 @@ export interface InsertBlockTreeInput {
   position?: ContentPositionInput;
   /** Resolves mentions for plain_text and href (createMentionResolver). */
   resolver: MentionResolver;
-  /** Path of `children` in the request, for messages. */
-  path?: string;
+  /** Path of `children` in the request body, for messages. */
+  path?: FieldPath;
 }
 
 async function parentKindOf(db: Db, input: InsertBlockTreeInput): Promise<ParentKind> {
@@ -52,9 +51,7 @@ async function checkSyncedSources(db: Db, blocks: readonly CheckedBlock[], works
         source.in_trash === 0 &&
         !parseContent<{ synced_from?: unknown }>(source.content).synced_from;
       if (!original) {
-        throw validationError(
-          `body failed validation: ${block.path}.synced_block.synced_from.block_id should be the ID of an original synced block, instead was ${describeValue(raw)}.`,
-        );
+        throw invalidField([...block.path, 'synced_block', 'synced_from', 'block_id'], 'should be the ID of an original synced block', raw);
       }
     }
     await checkSyncedSources(db, block.children, workspaceId);
@@ -77,9 +74,7 @@ async function reservePositions(db: Db, input: InsertBlockTreeInput, count: numb
 async function requireListedChild(db: Db, input: InsertBlockTreeInput, rawId: string): Promise<ObjectRow> {
   const child = await findListedChild(db, input.parentId, normalizeId(rawId) ?? rawId);
   if (!child) {
-    throw validationError(
-      `body failed validation: body.position.after_block.id should be the ID of a child of the parent block, instead was ${describeValue(rawId)}.`,
-    );
+    throw invalidField(['position', 'after_block', 'id'], 'should be the ID of a child of the parent block', rawId);
   }
   return child;
 }

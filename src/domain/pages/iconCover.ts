@@ -1,5 +1,5 @@
 import { presentIcon } from '../blocks/blockContent.js';
-import { invalidField } from '../../schemas/properties.js';
+import { invalidField } from '../../errors/validationFailure.js';
 import type { CoverInput, IconInput } from '../../schemas/pages.js';
 
 /**

@@ -1,5 +1,5 @@
 import { parseInstant } from '../formulas/dateMath.js';
-import { invalidField, type FieldPath } from '../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 
 export interface DateInput {
   start: string;

@@ -1,4 +1,5 @@
-import { assertMatches, invalidField, propertyValueSchema, type FieldPath } from '../../schemas/properties.js';
+import { assertMatches, propertyValueSchema } from '../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { VALUE_LIMITS } from './propertyTypes.js';
 import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
 import type { Property } from './schemaTypes.js';

@@ -1,4 +1,4 @@
-import { invalidField, type FieldPath } from '../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { emptyValue } from './emptyValue.js';
 import { isComputed } from './registry.js';
 import { normalizeValue } from './normalizeValue.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 import type { ParentType } from '../../storage/schema.js';
 import { nextPosition } from '../../storage/repositories/objects.js';
-import { invalidField, type FieldPath } from '../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { setTrashed } from '../../domain/trash.js';
 
 /**

@@ -24,7 +24,11 @@ export const blockRichText: VersionChange = {
   },
   callerPath(path, route) {
     if (!BLOCK_ROUTES.test(route)) return undefined;
-    return path.replace(/\.([a-z_0-9]+)\.rich_text(?=$|[.[])/g, (whole, type: string) => (RICH_TEXT_BLOCK_TYPES.has(type) ? `.${type}.text` : whole));
+    // `rich_text` is renamed only as the member of a block type holding rich text (`paragraph.rich_text`).
+    return path.map((seg, i) => {
+      const owner = path[i - 1];
+      return seg === 'rich_text' && typeof owner === 'string' && RICH_TEXT_BLOCK_TYPES.has(owner) ? 'text' : seg;
+    });
   },
   downgradeResponse({ body }) {
     return mapObjects(body, (obj) => {

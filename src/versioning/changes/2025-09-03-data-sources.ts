@@ -63,8 +63,8 @@ export const dataSourcesSplit: VersionChange = {
     request.body = { ...body, initial_data_source: { properties } };
   },
   callerPath(path, route) {
-    if (route !== 'POST /v1/databases' || !path.startsWith('body.initial_data_source')) return undefined;
-    return path.replace(/^body\.initial_data_source(\.properties)?/, 'body.properties');
+    if (route !== 'POST /v1/databases' || path[0] !== 'initial_data_source') return undefined;
+    return ['properties', ...path.slice(path[1] === 'properties' ? 2 : 1)];
   },
   downgradeResponse({ body, facts }) {
     const schema = facts?.databaseSchema;

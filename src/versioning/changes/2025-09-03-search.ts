@@ -1,5 +1,5 @@
 import type { VersionChange } from '../change.js';
-import { validationError } from '../../errors/registry.js';
+import { ValidationFailure } from '../../errors/validationFailure.js';
 
 const ROUTE = 'POST /v1/search';
 
@@ -40,7 +40,12 @@ export const searchDataSources: VersionChange = {
     const f = filter as Record<string, unknown>;
     // The old vocabulary only: an older caller naming the new value gets the old version's refusal.
     if (f.value === 'data_source') {
-      throw validationError('body failed validation: body.filter.value should be "page" or "database", instead was `"data_source"`.');
+      throw new ValidationFailure({
+        part: 'body',
+        path: ['filter', 'value'],
+        rule: { name: 'enum', allowed: ['page', 'database'] },
+        actual: { value: f.value },
+      });
     }
     if (f.value === 'database') f.value = 'data_source';
   },

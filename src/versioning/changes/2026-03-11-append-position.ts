@@ -18,7 +18,8 @@ export const appendPosition: VersionChange = {
     delete body.after;
   },
   callerPath(path, route) {
-    if (route !== APPEND || !path.startsWith('body.position')) return undefined;
-    return 'body.after';
+    // Everything under `position` came from the one `after` id.
+    if (route !== APPEND || path[0] !== 'position') return undefined;
+    return ['after'];
   },
 };

@@ -14,7 +14,7 @@ export const meetingNotesRename: VersionChange = {
   },
   callerPath(path, route) {
     if (!route.startsWith('PATCH /v1/blocks/') && route !== 'POST /v1/pages') return undefined;
-    return path.replace(/\.meeting_notes(?=$|[.[])/g, '.transcription');
+    return path.map((seg) => (seg === 'meeting_notes' ? 'transcription' : seg));
   },
   downgradeResponse({ body }) {
     return mapObjects(body, (obj) => {

@@ -1,4 +1,4 @@
-import type { FieldPath } from '../../../schemas/properties.js';
+import type { FieldPath } from '../../../errors/validationFailure.js';
 import type { FormulaType, FormulaValue, PageValue } from '../../formulas/index.js';
 import type { Atom, RollupInput } from '../../rollups/rollupAtoms.js';
 import type { UserRow } from '../../../storage/schema.js';

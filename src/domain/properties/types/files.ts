@@ -1,4 +1,4 @@
-import { invalidField, type FieldPath } from '../../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
 import { each, fileAtom } from '../../rollups/rollupAtoms.js';
 import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';

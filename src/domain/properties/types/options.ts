@@ -1,5 +1,5 @@
 /** Rules shared by the option types (select, multi_select, status): their values and their configurations. */
-import { invalidField, type FieldPath } from '../../../schemas/properties.js';
+import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
 import { optionAtom } from '../../rollups/rollupAtoms.js';
 import { DEFAULT_STATUS_OPTIONS, SELECT_COLORS, STATUS_GROUPS, type SelectColor } from '../propertyTypes.js';
 import { configOf, newOptionId, type Property, type SelectConfig, type SelectOption, type StatusConfig, type StatusOption } from '../schemaTypes.js';

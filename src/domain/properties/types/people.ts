@@ -1,4 +1,4 @@
-import { invalidField } from '../../../schemas/properties.js';
+import { invalidField } from '../../../errors/validationFailure.js';
 import { normalizeId } from '../../../http/ids.js';
 import type { PersonValue } from '../../formulas/index.js';
 import { each, userAtom } from '../../rollups/rollupAtoms.js';

@@ -1,4 +1,4 @@
-import { invalidField } from '../../../schemas/properties.js';
+import { invalidField } from '../../../errors/validationFailure.js';
 import { normalizeId } from '../../../http/ids.js';
 import type { PageValue } from '../../formulas/index.js';
 import { each, isRecord, type Atom } from '../../rollups/rollupAtoms.js';
