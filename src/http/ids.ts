@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationFailure } from '../errors/validationFailure.js';
-import { systemClock } from '../clock.js';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
@@ -13,14 +12,6 @@ export function normalizeId(raw: string): string | null {
 
 export function newId(): string {
   return randomUUID();
-}
-
-/**
- * Millisecond ISO-8601 UTC; fixed width, so stored timestamps sort correctly as text. Reads the
- * system clock, the core's default (src/clock.ts); commands move to `ctx.clock` as they are rewritten.
- */
-export function nowIso(): string {
-  return systemClock.now().toISOString();
 }
 
 /** A path id that is not a UUID at all is a validation error, as the service answers. */

@@ -182,7 +182,9 @@ export async function seedChildPage(
   parent: { type: 'page_id' | 'block_id'; id: string },
   title: string,
 ) {
-  return ctx.store.transaction((trx) => insertPage(trx, { workspaceId, parentType: parent.type, parentId: parent.id, actorId, title: [textItem(title)] }));
+  return ctx.store.transaction((trx) =>
+    insertPage(trx, { workspaceId, parentType: parent.type, parentId: parent.id, actorId, title: [textItem(title)], at: ctx.clock.now().toISOString() }),
+  );
 }
 
 /** An object under a page, written now by `actorId` in its own transaction; returns its id. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors/registry.js';
 import { invalidField, invalidFieldBare } from '../../errors/validationFailure.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId } from '../../http/ids.js';
 import { generateToken, hashToken } from '../../auth/tokens.js';
 import { CONTENT_CAPABILITIES, USER_INFO_LEVELS, type Capability, type ConnectionKind, type UserInfoLevel } from '../../auth/capabilities.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
@@ -42,7 +42,7 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
   }
   const { content, userInfo } = splitCapabilities(input.capabilities);
   const token = generateToken();
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const row: ConnectionRow = {
     id: newId(),
     workspace_id: workspaceId,
@@ -118,7 +118,7 @@ export async function rotateConnectionToken(ctx: AppContext, connectionId: strin
 }
 
 export async function deleteConnection(ctx: AppContext, connectionId: string): Promise<void> {
-  if (!(await revokeConnection(ctx.store.db, connectionId, nowIso()))) throw adminNotFound('connection', connectionId);
+  if (!(await revokeConnection(ctx.store.db, connectionId, ctx.clock.now().toISOString()))) throw adminNotFound('connection', connectionId);
 }
 
 export async function listGrantsOf(ctx: AppContext, connectionId: string, options: AdminListOptions) {
@@ -136,7 +136,7 @@ export async function grantAccess(ctx: AppContext, connectionId: string, objectI
   if (!connection) throw adminNotFound('connection', connectionId);
   const object = await findObject(ctx.store.db, objectId);
   if (!object || object.workspace_id !== connection.workspace_id) throw adminNotFound('page', objectId);
-  await insertGrant(ctx.store.db, connectionId, objectId, nowIso());
+  await insertGrant(ctx.store.db, connectionId, objectId, ctx.clock.now().toISOString());
 }
 
 export async function revokeAccess(ctx: AppContext, connectionId: string, objectId: string): Promise<void> {

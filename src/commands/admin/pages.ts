@@ -35,6 +35,7 @@ export async function createTopLevelPage(ctx: AppContext, workspaceId: string, i
       parentId: null,
       actorId,
       title: input.title ? [textItem(input.title)] : [],
+      at: ctx.clock.now().toISOString(),
     }),
   );
   const values = await loadValues(ctx.store.db, [row.id]);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { invalidFieldBare } from '../../errors/validationFailure.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId } from '../../http/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { deletePersonTree, findUser, insertUser, listUsers } from '../../storage/repositories/users.js';
 import { countConnectionsActingFor } from '../../storage/repositories/connections.js';
@@ -27,7 +27,7 @@ export async function createPerson(ctx: AppContext, workspaceId: string, input: 
     email: input.email,
     email_verified: input.email_verified === false ? 0 : 1,
     meeting_notes_enabled: input.meeting_notes_enabled ? 1 : 0,
-    created_time: nowIso(),
+    created_time: ctx.clock.now().toISOString(),
   };
   await insertUser(ctx.store.db, row);
   return row;

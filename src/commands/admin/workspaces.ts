@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId } from '../../http/ids.js';
 import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
 import type { AdminListOptions } from '../../schemas/admin.js';
@@ -7,7 +7,7 @@ import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
 
 export async function createWorkspace(ctx: AppContext, input: { name: string }) {
-  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: nowIso() };
+  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: ctx.clock.now().toISOString() };
   await ctx.store.transaction(async (trx) => {
     await insertWorkspace(trx, row);
     // The workspace's internal actor (schema.ts); listings never show it.

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
-import { nowIso } from '../../http/ids.js';
+
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
 import { touchObjects, touchPageOf } from '../../storage/repositories/blocks.js';
@@ -32,7 +32,7 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
     const parent = await loadBlock(trx, caller, id, rawId);
     assertEditable(parent);
     await assertContentUnlocked(trx, parent.id);
-    const at = nowIso();
+    const at = ctx.clock.now().toISOString();
     // First write of the transaction: on PostgreSQL it locks the parent row, so concurrent appends
     // to one parent take their positions one after the other.
     await touchObjects(trx, [parent.id], caller.botId, at);
@@ -43,6 +43,7 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
       actorId: caller.botId,
       children: input.children,
       position: input.position,
+      at,
       resolver: createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId),
     });
     await touchPageOf(trx, parent.id, caller.botId, at);

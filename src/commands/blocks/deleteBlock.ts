@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { assertEditable } from '../../auth/access.js';
-import { nowIso } from '../../http/ids.js';
+
 import { setTrashed } from '../../domain/trash.js';
 import { touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
@@ -18,7 +18,7 @@ export async function deleteBlock(ctx: AppContext, caller: Caller, id: string, r
     const row = await loadBlock(trx, caller, id, rawId);
     assertEditable(row);
     if (row.object === 'block') await assertContentUnlocked(trx, row.id);
-    const at = nowIso();
+    const at = ctx.clock.now().toISOString();
     await setTrashed(trx, row.id, true, caller.botId, at);
     if (row.parent_id && (row.parent_type === 'page_id' || row.parent_type === 'block_id')) await touchPageOf(trx, row.parent_id, caller.botId, at);
     const [block] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, row.id))!]);

@@ -5,7 +5,7 @@ import type { ObjectRow } from '../../storage/schema.js';
 import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { normalizeId, nowIso } from '../../http/ids.js';
+import { normalizeId } from '../../http/ids.js';
 import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
 import { setTrashed } from '../../domain/trash.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
@@ -58,7 +58,7 @@ export async function updateBlock(ctx: AppContext, caller: Caller, id: string, r
     let row = await loadBlock(trx, caller, id, rawId);
     const edit = editedMember(row, body);
     if (row.object === 'block' && (edit || body.in_trash !== undefined)) await assertContentUnlocked(trx, row.id);
-    const at = nowIso();
+    const at = ctx.clock.now().toISOString();
     if (row.in_trash === 1) {
       if (body.in_trash !== false) assertEditable(row);
       await setTrashed(trx, row.id, false, caller.botId, at);

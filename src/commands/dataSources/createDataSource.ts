@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateDataSourceInput } from '../../schemas/dataSources.js';
 import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { newId, normalizeId, nowIso } from '../../http/ids.js';
+import { newId, normalizeId } from '../../http/ids.js';
 import { findObject, insertObject, nextPosition } from '../../storage/repositories/objects.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { normalizeRichText, plainText } from '../../domain/richText.js';
@@ -17,7 +17,7 @@ import { newObjectState } from '../../domain/newObjectState.js';
 
 /** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
 export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput): Promise<DataSourceView | Unreadable> {
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   const id = newId();
   return ctx.store.transaction(async (trx) => {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdateDataSourceInput } from '../../schemas/dataSources.js';
 import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { normalizeId, nowIso } from '../../http/ids.js';
+import { normalizeId } from '../../http/ids.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { setTrashed } from '../../domain/trash.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
@@ -28,7 +28,7 @@ export async function updateDataSource(
   rawId: string,
   body: UpdateDataSourceInput,
 ): Promise<DataSourceView> {
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, dataSourceId, ['data_source'], 'data_source', rawId);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateDatabaseInput } from '../../schemas/databases.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId } from '../../http/ids.js';
 import { insertObject, nextPosition, findObject } from '../../storage/repositories/objects.js';
 import { insertGrant } from '../../storage/repositories/grants.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
@@ -21,7 +21,7 @@ import { newObjectState } from '../../domain/newObjectState.js';
  * `initial_data_source.properties` (a title property "Name" when none is given).
  */
 export async function createDatabase(ctx: AppContext, caller: Caller, body: CreateDatabaseInput): Promise<DatabaseView | Unreadable> {
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   const databaseId = newId();
   return ctx.store.transaction(async (trx) => {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdateDatabaseInput } from '../../schemas/databases.js';
 import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { nowIso } from '../../http/ids.js';
+
 import { findObject } from '../../storage/repositories/objects.js';
 import { setTrashed } from '../../domain/trash.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
@@ -23,7 +23,7 @@ import { loadDatabaseView } from './loadDatabaseView.js';
  * schema) applies to the database's only data source.
  */
 export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId: string, rawId: string, body: UpdateDatabaseInput): Promise<DatabaseView> {
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, databaseId, ['database'], 'database', rawId);

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { CreatePageInput } from '../../schemas/pages.js';
 import type { BlockInput } from '../../schemas/blocks.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { nowIso } from '../../http/ids.js';
+
 import { insertGrant } from '../../storage/repositories/grants.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { insertPage } from '../../domain/pages/insertPage.js';
@@ -27,7 +27,7 @@ import { insertPageChildren } from './pageChildren.js';
  */
 export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
   const children = (body.children ?? body.content) as BlockInput[] | undefined;
   return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
@@ -57,12 +57,12 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       );
       if (written.title) await updateObject(trx, pageId, { title: written.title });
       if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...content, properties: schema });
-      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children');
+      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
       await refreshComputed(trx, caller.workspaceId, written.changed);
     } else {
       const title = await titleOnlyValues(values, body.properties ?? {});
       pageId = (await insertPage(trx, { ...base, title })).id;
-      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children');
+      await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
     }
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
     // Creating does not imply reading (FACTS.md §2 capabilities).

@@ -13,6 +13,7 @@ export async function insertPageChildren(
   pageId: string,
   children: readonly BlockInput[] | undefined,
   field: 'children' | 'content',
+  at: string,
 ): Promise<void> {
   if (!children || children.length === 0) return;
   await insertBlockTree(db, {
@@ -23,5 +24,6 @@ export async function insertPageChildren(
     children,
     resolver: createMentionResolver(db, caller.workspaceId, ctx.config.publicUrl, caller.userId),
     path: [field],
+    at,
   });
 }

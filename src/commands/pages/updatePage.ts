@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdatePageInput } from '../../schemas/pages.js';
 import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
-import { nowIso } from '../../http/ids.js';
+
 import { findObject } from '../../storage/repositories/objects.js';
 import { setTrashed } from '../../domain/trash.js';
 import { parseContent, type DataSourceContent, type PageContent } from '../../domain/contentShapes.js';
@@ -26,7 +26,7 @@ import { plainText } from '../../domain/richText.js';
  * editing a locked page unless the same request unlocks it.
  */
 export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput): Promise<PageView> {
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);

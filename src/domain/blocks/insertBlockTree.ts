@@ -3,7 +3,7 @@ import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
-import { newId, normalizeId, nowIso } from '../../http/ids.js';
+import { newId, normalizeId } from '../../http/ids.js';
 import { parseContent } from '../contentShapes.js';
 import type { MentionResolver } from '../richText.js';
 import { buildBlockContent } from './blockContent.js';
@@ -24,6 +24,8 @@ export interface InsertBlockTreeInput {
   resolver: MentionResolver;
   /** Path of `children` in the request body, for messages. */
   path?: FieldPath;
+  /** The request's one timestamp (the command reads it from its clock). */
+  at: string;
 }
 
 async function parentKindOf(db: Db, input: InsertBlockTreeInput): Promise<ParentKind> {
@@ -90,7 +92,7 @@ export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Prom
   await checkSyncedSources(db, checked, input.workspaceId);
   const parentAncestors = await loadAncestors(db, input.parentId);
   const first = await reservePositions(db, input, checked.length);
-  const at = nowIso();
+  const at = input.at;
   const rows: ObjectRow[] = [];
   const closure: ObjectAncestorTable[] = [];
 

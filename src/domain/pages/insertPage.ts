@@ -2,7 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { ObjectRow, ParentType } from '../../storage/schema.js';
 import { insertObject, nextPosition } from '../../storage/repositories/objects.js';
 import { upsertPropertyValue } from '../../storage/repositories/propertyValues.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId } from '../../http/ids.js';
 import { plainText, type RichTextItem } from '../richText.js';
 import { newObjectState } from '../newObjectState.js';
 
@@ -17,13 +17,13 @@ export interface PageRecordInput {
   dataSourceId?: string | null;
   icon?: unknown;
   cover?: unknown;
-  /** One timestamp for everything a request writes. */
-  at?: string;
+  /** One timestamp for everything a request writes (the command reads it from its clock). */
+  at: string;
 }
 
 /** Writes a page row, its closure rows and its title value; the caller owns the transaction. */
 export async function insertPage(db: Db, input: PageRecordInput): Promise<ObjectRow> {
-  const at = input.at ?? nowIso();
+  const at = input.at;
   const title = plainText(input.title);
   const row: ObjectRow = {
     id: newId(),
