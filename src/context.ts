@@ -10,6 +10,4 @@ export interface AppContext {
   clock: Clock;
   newId(): string;
   log: Logger;
-  /** Per-file limit reported on bot users (spec, "Bot info"); config.maxFileUploadBytes. */
-  maxFileUploadBytes: number;
 }

@@ -23,7 +23,6 @@ export async function createCore(config: Config): Promise<Core> {
     clock: systemClock,
     newId,
     log: createLogger(config.logLevel),
-    maxFileUploadBytes: config.maxFileUploadBytes,
     close: () => store.close(),
   };
 }
