@@ -24,7 +24,9 @@ export function isTimeZone(name: string): boolean {
 
 /** UTC millisecond ISO of a date string (read in `timeZone` when it has no offset); null if not a date. */
 export function utcIso(text: string, timeZone: string | null): string | null {
-  const instant = parseInstant(text, timeZone);
+  // A date without time in a time zone starts at that zone's midnight (docs/decisions.md, "Date
+  // values in filters"); the formula parser reads a bare date as a calendar date, in no zone.
+  const instant = parseInstant(timeZone !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : text, timeZone);
   if (!instant) return null;
   const date = new Date(instant.ms);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
