@@ -20,6 +20,8 @@ export interface Config {
   searchVisibleFirstBelow: number;
   /** Per-file limit reported on bot users (spec, "Bot info"). */
   maxFileUploadBytes: number;
+  /** `POST /admin/v1/clock` may fix the server's time (src/clock.ts FixableClock); for test suites only. */
+  testClock: boolean;
 }
 
 export const DEFAULT_PORT = 7071;
@@ -45,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawLimit = (env.FOLIO_RATE_LIMIT ?? '3').trim();
   const rateLimit = rawLimit === 'off' ? null : positiveNumber('FOLIO_RATE_LIMIT', rawLimit);
   const host = env.FOLIO_HOST || '127.0.0.1';
+  const rawTestClock = (env.FOLIO_TEST_CLOCK ?? '').trim();
+  // Refused rather than read as off: a server started with `true` and no clock route would leave
+  // the suite that set it failing far from the cause.
+  if (!['', '0', '1'].includes(rawTestClock)) throw new Error(`FOLIO_TEST_CLOCK must be 1 or 0, instead was "${env.FOLIO_TEST_CLOCK}"`);
   return {
     host,
     port,
@@ -62,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxFileUploadBytes: env.FOLIO_MAX_FILE_UPLOAD_BYTES
       ? positiveNumber('FOLIO_MAX_FILE_UPLOAD_BYTES', env.FOLIO_MAX_FILE_UPLOAD_BYTES)
       : DEFAULT_MAX_FILE_UPLOAD_BYTES,
+    testClock: rawTestClock === '1',
   };
 }

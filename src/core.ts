@@ -1,6 +1,6 @@
 import type { AppContext } from './context.js';
 import type { Config } from './config.js';
-import { systemClock } from './clock.js';
+import { FixableClock, systemClock } from './clock.js';
 import { createLogger } from './logger.js';
 import { newId } from './http/ids.js';
 import { createStore } from './storage/createStore.js';
@@ -23,7 +23,7 @@ export async function createCore(config: Config): Promise<Core> {
   return {
     config,
     store,
-    clock: systemClock,
+    clock: config.testClock ? new FixableClock() : systemClock,
     newId,
     log: createLogger(config.logLevel),
     close: () => store.close(),

@@ -34,10 +34,10 @@ function parsedSchema(id: string, content: string): ParsedSchema {
 
 /**
  * What presenting a mixed list of pages and data sources (search, queries) needs, with a fixed
- * number of queries: property values (as of now), the pages' data sources and the data sources'
+ * number of queries: property values (as of `now`), the pages' data sources and the data sources'
  * databases are each loaded once for the list, and only the columns presenting needs.
  */
-export async function loadObjectViews(db: Db, rows: readonly ObjectRow[]): Promise<Array<PageView | DataSourceView>> {
+export async function loadObjectViews(db: Db, rows: readonly ObjectRow[], now: Date): Promise<Array<PageView | DataSourceView>> {
   const pages: ObjectRow[] = [];
   const sourceIds = new Set<string>();
   const databaseIds = new Set<string>();
@@ -58,7 +58,7 @@ export async function loadObjectViews(db: Db, rows: readonly ObjectRow[]): Promi
     findObjects(db, [...databaseIds]),
   ]);
   const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.id, s.content) }]));
-  const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])));
+  const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])), now);
   const databaseById = new Map(databases.map((d) => [d.id, d]));
   return rows.map((row): PageView | DataSourceView => {
     if (row.object === 'data_source') return { kind: 'data_source', row, database: row.parent_id ? databaseById.get(row.parent_id) : undefined };

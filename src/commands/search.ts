@@ -81,5 +81,5 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
   const page = hits.slice(0, pageSize);
   const rows = page.map((h) => h.row).filter((row): row is NonNullable<typeof row> => row !== null);
   const next = hits.length > pageSize ? encodeCursor(CURSOR_SCOPE, [found.snapshot!, page[page.length - 1].seq, listing]) : null;
-  return { items: await loadObjectViews(db, rows), nextCursor: next };
+  return { items: await loadObjectViews(db, rows, ctx.clock.now()), nextCursor: next };
 }

@@ -27,5 +27,5 @@ export async function setTrashed(db: Db, objectId: string, trashed: boolean, act
     .where('id', 'in', (eb) => eb.selectFrom('object_ancestors').select('descendant_id').where('ancestor_id', '=', objectId))
     .execute();
   // Only the root's flag or its ancestors changed: a descendant's state changed only if the root's did.
-  if ((await findObject(db, objectId))?.in_trash !== before) await refreshAfterTrashChange(db, objectId);
+  if ((await findObject(db, objectId))?.in_trash !== before) await refreshAfterTrashChange(db, objectId, new Date(at));
 }

@@ -60,6 +60,12 @@ export interface UserView {
   bot?: BotView;
 }
 
+/** The server's clock as the test clock shows it: the time now, and whether it is fixed. */
+export interface ClockView {
+  now: Date;
+  fixed: boolean;
+}
+
 /** A write answered to a connection that may write but not read: only the id is shown (FACTS.md §2). */
 export interface Unreadable {
   kind: 'unreadable';

@@ -1,5 +1,5 @@
 import type { Caller } from '../auth/capabilities.js';
-import type { ListView } from '../domain/views.js';
+import type { ClockView, ListView } from '../domain/views.js';
 import type { ConnectionRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import { presentUser } from './user.js';
 
@@ -56,4 +56,8 @@ export function presentDeleted<K extends string>(object: K, id: string) {
 /** An admin listing, paginated like the API's lists. */
 export function presentAdminList<T, R>(list: ListView<T>, presentItem: (item: T) => R) {
   return { object: 'list' as const, results: list.items.map(presentItem), next_cursor: list.nextCursor, has_more: list.nextCursor !== null };
+}
+
+export function presentClock(view: ClockView) {
+  return { object: 'clock' as const, now: view.now.toISOString(), fixed: view.fixed };
 }

@@ -33,7 +33,13 @@ export const CreatePageBody = StrictObject({
   created_by: Type.Optional(Type.String()),
 });
 export const GrantBody = StrictObject({ object_id: Type.String() });
+/**
+ * The test clock (FOLIO_TEST_CLOCK=1): an instant to fix the server's time at, or null to return
+ * to the system clock. RFC 3339 date-times carry their offset, so the instant is never a guess.
+ */
+export const SetClockBody = StrictObject({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });
 export const AdminListQuery = PaginationQuery;
 
 export type UpdateConnectionInput = Static<typeof UpdateConnectionBody>;
 export type AdminListOptions = Static<typeof AdminListQuery>;
+export type SetClockInput = Static<typeof SetClockBody>;

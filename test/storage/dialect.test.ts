@@ -48,6 +48,24 @@ describe('the store dialect', () => {
     assert.equal(store.dialect.name, STORE);
   });
 
+  test('containsText finds a needle anywhere, taking % and _ literally', async () => {
+    await queue(['abc%_def', 'abcdef', 'xyz']);
+    const find = async (needle: string) =>
+      (await sql<{ id: string }>`SELECT id FROM ${jobs} WHERE ${store.dialect.containsText(sql.ref('id'), needle)} ORDER BY id`.execute(store.db)).rows.map((r) => r.id);
+    assert.deepEqual(await find('%_'), ['abc%_def']);
+    assert.deepEqual(await find('cd'), ['abcdef']);
+    assert.deepEqual(await find('def'), ['abc%_def', 'abcdef']);
+  });
+
+  test('binaryText orders by code point on both stores', async () => {
+    await queue(['b', 'B', 'a', 'A', 'é', '-z', 'z']);
+    const { rows } = await sql<{ id: string }>`SELECT id FROM ${jobs} ORDER BY ${store.dialect.binaryText(sql.ref('id'))}`.execute(store.db);
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      ['-z', 'A', 'B', 'a', 'b', 'z', 'é'],
+    );
+  });
+
   test('inTextArray binds the list as one parameter: one statement text whatever its length', async () => {
     const awkward = ['plain', "it's", 'a,b', '{c}', '"d"', 'e\\f', 'ünï', 'NULL'];
     await queue([...awkward, 'absent-1', 'absent-2']);

@@ -27,12 +27,13 @@ import { insertPageChildren } from './pageChildren.js';
  */
 export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
-  const at = ctx.clock.now().toISOString();
+  const now = ctx.clock.now();
+  const at = now.toISOString();
   // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
   const children = (body.children ?? body.content) as BlockInput[] | undefined;
   return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
     const parent = await resolvePageParent(trx, caller, body.parent);
-    const values = valueContext(ctx, trx, caller);
+    const values = valueContext(ctx, trx, caller, now);
     const base = {
       workspaceId: caller.workspaceId,
       parentType: parent.parentType,
@@ -58,7 +59,7 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       if (written.title) await updateObject(trx, pageId, { title: written.title });
       if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...content, properties: schema });
       await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
-      await refreshComputed(trx, caller.workspaceId, written.changed);
+      await refreshComputed(trx, caller.workspaceId, written.changed, now);
     } else {
       const title = await titleOnlyValues(values, body.properties ?? {});
       pageId = (await insertPage(trx, { ...base, title })).id;
@@ -67,6 +68,6 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: pageId };
-    return loadPageView(trx, (await findObject(trx, pageId))!);
+    return loadPageView(trx, (await findObject(trx, pageId))!, now);
   });
 }

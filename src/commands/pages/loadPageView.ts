@@ -7,8 +7,8 @@ import { findEnclosingPage } from '../../storage/repositories/objects.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 import type { Schema } from '../../domain/properties/schemaTypes.js';
 
-/** What a page object shows: values as of now, schema names, database id, and the page it sits in. */
-export async function loadPageView(db: Db, row: ObjectRow): Promise<PageView> {
+/** What a page object shows: values as of `now`, schema names, database id, and the page it sits in. */
+export async function loadPageView(db: Db, row: ObjectRow, now: Date): Promise<PageView> {
   let values = (await loadValues(db, [row.id])).get(row.id) ?? [];
   let names: Map<string, string> | undefined;
   let databaseId: string | null = null;
@@ -17,7 +17,7 @@ export async function loadPageView(db: Db, row: ObjectRow): Promise<PageView> {
     const schema = (source ? parseContent<DataSourceContent>(source.content).properties : {}) as Schema;
     names = new Map(Object.values(schema).map((p) => [p.id, p.name]));
     databaseId = source?.parent_id ?? null;
-    values = (await valuesAsRead(db, [row], new Map([[row.id, values]]), new Map([[row.parent_id, schema]]))).get(row.id) ?? [];
+    values = (await valuesAsRead(db, [row], new Map([[row.id, values]]), new Map([[row.parent_id, schema]]), now)).get(row.id) ?? [];
   }
   return { kind: 'page', row, values, names, databaseId, enclosingPageId: await findEnclosingPage(db, row) };
 }

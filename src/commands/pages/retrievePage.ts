@@ -7,5 +7,5 @@ import { loadPageView } from './loadPageView.js';
 /** GET /v1/pages/{id}: any visible page, trashed ones included (they show in_trash: true). */
 export async function retrievePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string): Promise<PageView> {
   const row = await loadVisibleObject(ctx.store.db, caller, pageId, ['page'], 'page', rawId);
-  return loadPageView(ctx.store.db, row);
+  return loadPageView(ctx.store.db, row, ctx.clock.now());
 }

@@ -34,7 +34,7 @@ export async function retrievePageProperty(
   }
   const property: Property | undefined = findProperty(schema, propertyKey);
   if (!property) throw new ApiError('object_not_found', `Could not find property with ID: ${propertyKey}.`);
-  const values = await valuesAsRead(db, [row], await loadValues(db, [row.id]), new Map(row.parent_id ? [[row.parent_id, schema]] : []));
+  const values = await valuesAsRead(db, [row], await loadValues(db, [row.id]), new Map(row.parent_id ? [[row.parent_id, schema]] : []), ctx.clock.now());
   const stored = values.get(row.id)?.find((v) => v.property_id === property.id);
   const value: StoredValue = stored ? (JSON.parse(stored.value) as StoredValue) : emptyValue(property);
   const { page } = PROPERTY_TYPE_DEFINITIONS[property.type];

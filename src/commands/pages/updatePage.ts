@@ -26,7 +26,8 @@ import { plainText } from '../../domain/richText.js';
  * editing a locked page unless the same request unlocks it.
  */
 export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput): Promise<PageView> {
-  const at = ctx.clock.now().toISOString();
+  const now = ctx.clock.now();
+  const at = now.toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
     let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);
@@ -48,7 +49,7 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
 
     let seeds: ChangedPages = new Map();
     if (body.properties && Object.keys(body.properties).length > 0) {
-      const values = valueContext(ctx, trx, caller);
+      const values = valueContext(ctx, trx, caller, now);
       if (row.parent_type === 'data_source_id' && row.parent_id) {
         await lockRow(trx, row.parent_id);
         const source = (await findObject(trx, row.parent_id))!;
@@ -71,7 +72,7 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
     if (edited) await updateObject(trx, row.id, { ...changes, last_edited_time: at, last_edited_by: actor });
     if (body.in_trash === true) await setTrashed(trx, row.id, true, actor, at);
     // The edit changed last_edited_time/by, which computed values may read.
-    if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id]);
-    return loadPageView(trx, (await findObject(trx, row.id))!);
+    if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id], now);
+    return loadPageView(trx, (await findObject(trx, row.id))!, now);
   });
 }

@@ -5,13 +5,14 @@ import { createMentionResolver } from '../../domain/mentionResolver.js';
 import type { ValueContext } from '../../domain/properties/valueContext.js';
 import { valueLookups } from '../../storage/repositories/pageValues.js';
 
-export function valueContext(ctx: AppContext, db: Db, caller: Caller): ValueContext {
+export function valueContext(ctx: AppContext, db: Db, caller: Caller, now: Date): ValueContext {
   return {
     db,
     lookups: valueLookups(db, caller.workspaceId),
     workspaceId: caller.workspaceId,
     actorId: caller.botId,
     resolver: createMentionResolver(db, caller.workspaceId, ctx.config.publicUrl, caller.userId),
+    now,
     schemaChanged: false,
   };
 }

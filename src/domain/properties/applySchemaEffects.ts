@@ -91,5 +91,5 @@ export async function applySchemaEffects(db: Db, workspaceId: string, editor: Sc
     await writeObjectContent(db, source.id, { ...content, properties: source.schema });
   }
   const overrides = new Map(touched.map((s) => [s.id, s.schema]));
-  await refreshComputed(db, workspaceId, pageIds, overrides);
+  await refreshComputed(db, workspaceId, pageIds, new Date(at), overrides);
 }

@@ -60,15 +60,17 @@ function relationTargets(schema: Schema | undefined): string[] {
 
 /**
  * Loads the pages, their schemas, the pages they relate to (with their schemas) and the
- * workspace's users. `overrides` are schemas not yet saved (a schema being edited).
+ * workspace's users. `now` is what now() and today() read: the command's clock, so a fixed test
+ * clock governs formulas too. `overrides` are schemas not yet saved (a schema being edited).
  */
 export async function loadComputeEnv(
   db: Db,
   workspaceId: string,
   pageIds: readonly string[],
+  now: Date,
   overrides: ReadonlyMap<string, Schema> = new Map(),
 ): Promise<ComputeEnv> {
-  const env: ComputeEnv = { now: new Date(), users: new Map(), schemas: new Map(overrides), pages: new Map(), compiled: new Map() };
+  const env: ComputeEnv = { now, users: new Map(), schemas: new Map(overrides), pages: new Map(), compiled: new Map() };
   await includePages(db, env, pageIds);
   for (const user of await loadWorkspaceUsers(db, workspaceId)) env.users.set(user.id, user);
   return env;

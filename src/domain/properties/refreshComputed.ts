@@ -51,13 +51,14 @@ export async function refreshComputed(
   db: Db,
   workspaceId: string,
   seeds: ChangedPages | readonly string[],
+  now: Date,
   overrides?: ReadonlyMap<string, Schema>,
 ): Promise<void> {
   let changed: ChangedPages = Array.isArray(seeds) ? allChanged(seeds) : new Map(seeds as ChangedPages);
   let current = [...changed.keys()];
   const schemas = new Map<string, Schema>(overrides);
   for (let hop = 0; hop < MAX_HOPS && current.length > 0; hop++) {
-    const env = await loadComputeEnv(db, workspaceId, current, overrides);
+    const env = await loadComputeEnv(db, workspaceId, current, now, overrides);
     if (hop > 0) changed = new Map();
     for (const pageId of current) {
       const values = computePage(env, pageId);
@@ -83,7 +84,7 @@ export async function refreshComputed(
  * Relation values keep it (so a restore brings it back), so the computed values of the pages
  * relating to a page of the subtree are recomputed, and from them onwards as after any change.
  */
-export async function refreshAfterTrashChange(db: Db, rootId: string): Promise<void> {
+export async function refreshAfterTrashChange(db: Db, rootId: string, now: Date): Promise<void> {
   const holders = await findHoldersOfSubtree(db, rootId);
   if (holders.length === 0) return;
   const schemas = new Map<string, Schema>();
@@ -92,5 +93,5 @@ export async function refreshAfterTrashChange(db: Db, rootId: string): Promise<v
   // Each seed starts with nothing changed: only what its recomputation changes travels on.
   const seeds: ChangedPages = new Map();
   for (const h of holders) if (dependsOn(schemas.get(h.data_source_id!) ?? {}, h.property_id, null)) seeds.set(h.page_id, new Set());
-  if (seeds.size > 0) await refreshComputed(db, holders[0].workspace_id, seeds);
+  if (seeds.size > 0) await refreshComputed(db, holders[0].workspace_id, seeds, now);
 }

@@ -19,6 +19,8 @@ export interface ValueContext {
   workspaceId: string;
   actorId: string;
   resolver: MentionResolver;
+  /** The request's time (the command's clock): a verification's default date, a hosted file's expiry. */
+  now: Date;
   /** Set when a select or multi_select value created an option: the schema must be saved. */
   schemaChanged: boolean;
 }

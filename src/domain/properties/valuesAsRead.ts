@@ -38,7 +38,7 @@ function relationsFeedingMarks(schema: Schema, marked: ReadonlySet<string>): Pro
 }
 
 /**
- * Recomputes the time-dependent values (formulaSchema's marks) of `pages` as of now. The related
+ * Recomputes the time-dependent values (formulaSchema's marks) of `pages` as of `now`. The related
  * pages whose marked values they read are recomputed first, farthest first, so a rollup of a
  * related now() is as fresh as the now() itself. Nothing is loaded when no schema has a mark.
  */
@@ -46,6 +46,7 @@ async function recomputeTimeDependent(
   db: Db,
   pages: readonly ObjectRow[],
   schemas: ReadonlyMap<string, Schema>,
+  now: Date,
 ): Promise<Map<string, Map<string, StoredValue>>> {
   const fresh = new Map<string, Map<string, StoredValue>>();
   const seeds = pages.filter((p) => p.parent_type === 'data_source_id' && markedIn(schemas.get(p.parent_id!)).size > 0);
@@ -54,6 +55,7 @@ async function recomputeTimeDependent(
     db,
     seeds[0].workspace_id,
     seeds.map((p) => p.id),
+    now,
   );
   const order: string[] = [];
   const seen = new Set(seeds.map((p) => p.id));
@@ -91,20 +93,21 @@ async function recomputeTimeDependent(
 }
 
 /**
- * Property values of `pages` as a reader sees them at this moment (issue 3: every computed value
+ * Property values of `pages` as a reader sees them at `now` (issue 3: every computed value
  * is right after any change of its inputs). Stored values are right as of the last write, except
  * for two inputs that change without a write of the page: the clock, so time-dependent formulas
  * and rollups are recomputed here; and the trash, so related pages in the trash are left out of
  * relation values (they stay stored, so a restore brings them back). `schemas` are the schemas of
- * the pages' data sources. The property_values columns keep the values of the last write.
+ * the pages' data sources; `now` is the command's clock. The property_values columns keep the values of the last write.
  */
 export async function valuesAsRead<Row extends PresentedValueRow>(
   db: Db,
   pages: readonly ObjectRow[],
   stored: ReadonlyMap<string, readonly Row[]>,
   schemas: ReadonlyMap<string, Schema>,
+  now: Date,
 ): Promise<Map<string, Row[]>> {
-  const fresh = await recomputeTimeDependent(db, pages, schemas);
+  const fresh = await recomputeTimeDependent(db, pages, schemas, now);
   const relations = new Map<Row, StoredValue>();
   for (const page of pages) {
     const schema = page.parent_type === 'data_source_id' ? schemas.get(page.parent_id!) : undefined;

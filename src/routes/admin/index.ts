@@ -13,6 +13,7 @@ import { presentPage } from '../../presenters/page.js';
 import { registerWorkspaceAdminRoutes } from './workspaces.js';
 import { registerUserAdminRoutes } from './users.js';
 import { registerConnectionAdminRoutes } from './connections.js';
+import { registerClockAdminRoutes } from './clock.js';
 
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
@@ -64,4 +65,5 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
   registerWorkspaceAdminRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);
   registerConnectionAdminRoutes(app, ctx);
+  if (ctx.config.testClock) registerClockAdminRoutes(app, ctx);
 }

@@ -7,12 +7,12 @@ import { filesConditions } from '../../query/conditions/lists.js';
 type FileInput =
   { name: string; external: { url: string } } | { name: string; file: { url: string; expiry_time?: string } } | { name?: string; file_upload: { id: string } };
 
-function normalizeFiles(files: FileInput[], path: FieldPath) {
+function normalizeFiles(files: FileInput[], now: Date, path: FieldPath) {
   return files.map((f, i) => {
     if ('external' in f) return { name: f.name, type: 'external', external: { url: f.external.url } };
     if ('file' in f) {
       // Hosted files are served through URLs that expire after an hour (FACTS.md §8).
-      return { name: f.name, type: 'file', file: { url: f.file.url, expiry_time: new Date(Date.now() + 3600_000).toISOString() } };
+      return { name: f.name, type: 'file', file: { url: f.file.url, expiry_time: new Date(now.getTime() + 3600_000).toISOString() } };
     }
     throw invalidField([...path, i, 'file_upload'], 'should be not present: file uploads cannot be attached to files properties yet', f.file_upload);
   });
@@ -20,7 +20,7 @@ function normalizeFiles(files: FileInput[], path: FieldPath) {
 
 /** files: external or hosted files, read by their names. */
 export const files: PropertyTypeDefinition = {
-  normalize: (_ctx, _property, member, path) => normalizeFiles(member as FileInput[], path),
+  normalize: (ctx, _property, member, path) => normalizeFiles(member as FileInput[], ctx.now, path),
   multiValued: true,
   optionValues: false,
   columns(member, into) {

@@ -12,7 +12,7 @@ export const verification: PropertyTypeDefinition = {
   normalize(ctx, _property, member, path) {
     const input = member as VerificationInput | null;
     if (input === null || input.state === 'unverified') return { state: 'unverified', date: null, verified_by: null };
-    const date = input.date ? checkDate(input.date, [...path, 'date']) : { start: new Date().toISOString(), end: null, time_zone: null };
+    const date = input.date ? checkDate(input.date, [...path, 'date']) : { start: ctx.now.toISOString(), end: null, time_zone: null };
     return { state: 'verified', date, verified_by: { object: 'user', id: ctx.actorId } };
   },
   multiValued: false,
