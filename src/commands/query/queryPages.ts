@@ -186,10 +186,8 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   const idKey = `k${terms.length - 1}`;
   const ids = taken.map((r) => r[idKey] as string);
   const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
-  const views = (await loadObjectViews(
-    db,
-    ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row !== undefined),
-  )) as PageView[];
+  const rowsInOrder = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row !== undefined);
+  const views = (await loadObjectViews(db, rowsInOrder, now)) as PageView[];
   const more = rows.length > limit;
   const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;
   const last = taken[taken.length - 1];

@@ -25,8 +25,7 @@ export async function refreshTimeDependent(db: Db, workspaceId: string, dataSour
   const ids = await listPageIdsOf(db, dataSourceId);
   for (let at = 0; at < ids.length; at += BATCH) {
     const batch = ids.slice(at, at + BATCH);
-    const env = await loadComputeEnv(db, workspaceId, batch);
-    env.now = now;
+    const env = await loadComputeEnv(db, workspaceId, batch, now);
     for (const id of batch) {
       for (const [propertyId, value] of computePage(env, id, marked)) await storeValue(db, id, dataSourceId, propertyId, value);
     }
