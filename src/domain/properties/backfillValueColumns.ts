@@ -5,7 +5,7 @@ import { valueColumns } from './valueColumns.js';
 
 /**
  * Bump when a type's `columns` change: values stored before are recomputed once, at start, so
- * filters read every row by the same rule. 1: `text_folded` and a verification's dates (issue 12).
+ * filters read every row by the same rule. 1: `text_folded`, a verification's dates, and dates without time at their zone's midnight (issue 12).
  */
 const VALUE_COLUMNS_VERSION = '1';
 const SETTING = 'value_columns_version';
