@@ -265,10 +265,10 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
   return fc.oneof({ arbitrary: leaf, weight: 2 }, { arbitrary: group(nested), weight: 3 }).map((f) => f as QueryFilter);
 }
 
-/** One or two sort keys: properties (by name or id) of the kinds whose order the decisions fix, or a timestamp. */
+/** One or two sort keys: properties (by name or id) whose order the decisions fix (not files, not lists of values), or a timestamp. */
 export function sortsArbitrary(ctx: FilterContext): fc.Arbitrary<QuerySorts> {
   const sortable = Object.entries(ctx.items.properties).filter(
-    ([, p]) => !(p.type === 'rollup' && ['show_original', 'show_unique'].includes(p.rollup.function)),
+    ([, p]) => p.type !== 'files' && !(p.type === 'rollup' && ['show_original', 'show_unique'].includes(p.rollup.function)),
   );
   const direction = fc.constantFrom('ascending' as const, 'descending' as const);
   const key = fc.oneof(
