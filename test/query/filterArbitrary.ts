@@ -31,21 +31,13 @@ export interface FilterContext {
   timestamps: { first: number; last: number };
 }
 
-const codePoints = (s: string) => Array.from(s);
+/** A text with its case changed and decomposed: each equal to it once folded. */
+const wholes = (s: string) => [s, s.toUpperCase(), s.toLowerCase(), s.normalize('NFD')];
 
-/** A text, its case changes, its decomposed form and some of its pieces (cut between code points). */
-function variants(s: string): string[] {
-  const cps = codePoints(s);
-  return [
-    s,
-    s.toUpperCase(),
-    s.toLowerCase(),
-    s.normalize('NFD'),
-    cps.slice(0, 3).join(''),
-    cps.slice(-3).join(''),
-    cps.slice(1, -1).join(''),
-    cps.slice(2, 5).join(''),
-  ];
+/** Pieces of a text, cut between code points (never inside a surrogate pair). */
+function pieces(s: string): string[] {
+  const cps = Array.from(s);
+  return [cps.slice(0, 3), cps.slice(-3), cps.slice(1, -1), cps.slice(2, 5)].map((p) => p.join(''));
 }
 
 /** An instant written as UTC, with an offset, or with no offset (which reads as UTC). */
@@ -94,17 +86,18 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
 
   // Operands come mostly from the property's own values, so that conditions often hold for some
   // pages and not for others.
-  const textOperand = (values: Json[]) => {
-    const texts = new Set<string>();
-    for (const s of [...TEXTS, ...URLS, ...EMAILS, ...PHONES]) texts.add(s);
-    const own = new Set<string>();
-    for (const s of values.flatMap(textOf)) for (const v of variants(s)) own.add(v);
-    // Values are made of TEXTS pieces: a piece's variants are often inside a value.
-    if ([...own].some((v) => TEXTS.some((t) => v.includes(t)))) for (const t of TEXTS) for (const v of variants(t)) own.add(v);
+  const textOperand = (values: Json[], fromPieces: boolean) => {
+    const texts = [...TEXTS, ...URLS, ...EMAILS, ...PHONES];
+    const own = [...new Set(values.flatMap(textOf))];
+    const whole = new Set(own.flatMap(wholes));
+    const cut = new Set(own.flatMap((s) => [...wholes(s), ...wholes(s).flatMap(pieces)]));
+    // Titles and rich text are made of TEXTS pieces: a piece's variants are often inside a value.
+    if (fromPieces) for (const t of TEXTS) for (const v of [...wholes(t), ...pieces(t)]) cut.add(v);
     return fc.oneof(
-      { arbitrary: fc.constantFrom(...(own.size ? own : texts)), weight: 4 },
+      { arbitrary: fc.constantFrom(...(whole.size ? whole : texts)), weight: 3 },
+      { arbitrary: fc.constantFrom(...(cut.size ? cut : texts)), weight: 3 },
       { arbitrary: fc.constantFrom(...GENERIC_TEXTS), weight: 1 },
-      { arbitrary: fc.constantFrom(...texts), weight: 1 },
+      { arbitrary: fc.constantFrom(...texts.flatMap(wholes)), weight: 1 },
     );
   };
 
@@ -151,7 +144,8 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
 
   const op = <T>(names: string[], operand: fc.Arbitrary<T>) => fc.tuple(fc.constantFrom(...names), operand).map(([name, v]) => ({ [name]: v }));
   const existence = fc.constantFrom({ is_empty: true }, { is_not_empty: true });
-  const textCondition = (values: Json[]) => fc.oneof({ arbitrary: op(TEXT_COMPARISONS, textOperand(values)), weight: 6 }, { arbitrary: existence, weight: 1 });
+  const textCondition = (values: Json[], fromPieces: boolean) =>
+    fc.oneof({ arbitrary: op(TEXT_COMPARISONS, textOperand(values, fromPieces)), weight: 6 }, { arbitrary: existence, weight: 1 });
   const numberCondition = (values: Json[], empties: boolean) =>
     empties
       ? fc.oneof({ arbitrary: op(NUMBER_COMPARISONS, numberOperand(values)), weight: 6 }, { arbitrary: existence, weight: 1 })
@@ -182,7 +176,10 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
       case 'email':
       case 'phone_number':
         // Any text key fits any text property.
-        return keyed(fc.oneof({ arbitrary: own, weight: 3 }, { arbitrary: fc.constantFrom(...TEXT_KEYS), weight: 1 }), textCondition(values));
+        return keyed(
+          fc.oneof({ arbitrary: own, weight: 3 }, { arbitrary: fc.constantFrom(...TEXT_KEYS), weight: 1 }),
+          textCondition(values, type === 'title' || type === 'rich_text'),
+        );
       case 'number':
         return keyed(own, numberCondition(values, true));
       case 'unique_id':
@@ -219,7 +216,7 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
     const type = values.find((v) => v)?.formula.type as string;
     switch (type) {
       case 'string':
-        return textCondition(values).map((c) => ({ string: c }));
+        return textCondition(values, true).map((c) => ({ string: c }));
       case 'number':
         return numberCondition(values, true).map((c) => ({ number: c }));
       case 'boolean':
@@ -241,6 +238,8 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
     return fc.tuple(fc.constantFrom('any', 'every', 'none'), inner).map(([quantifier, [, condition]]) => ({ [quantifier]: { [subKey]: condition } }));
   };
 
+  // The SDK's filter types let a leaf repeat its type key as `type`.
+  const typed = fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 });
   const leaves: Array<fc.WeightedArbitrary<Json>> = [];
   for (const [name, property] of Object.entries(ctx.items.properties)) {
     const ref = fc.constantFrom(name, property.id as string);
@@ -252,10 +251,18 @@ export function filterArbitrary(ctx: FilterContext): fc.Arbitrary<QueryFilter> {
     else condition = conditionFor(type, property, values);
     if (!condition) throw new Error(`no conditions for ${name} (${type})`);
     // Rollups are a third of the properties: half a weight each keeps the other types frequent.
-    leaves.push({ arbitrary: fc.tuple(ref, condition).map(([property, [key, c]]) => ({ property, [key]: c })), weight: type === 'rollup' ? 1 : 2 });
+    leaves.push({
+      arbitrary: fc.tuple(ref, condition, typed).map(([property, [key, c], withType]) => ({ property, ...(withType ? { type: key } : {}), [key]: c })),
+      weight: type === 'rollup' ? 1 : 2,
+    });
   }
   for (const timestamp of ['created_time', 'last_edited_time']) {
-    leaves.push({ arbitrary: dateCondition(timestampOperand).map((c) => ({ timestamp, [timestamp]: c })), weight: 2 });
+    leaves.push({
+      arbitrary: fc
+        .tuple(dateCondition(timestampOperand), typed)
+        .map(([c, withType]) => ({ timestamp, ...(withType ? { type: timestamp } : {}), [timestamp]: c })),
+      weight: 2,
+    });
   }
 
   const leaf = fc.oneof(...leaves);

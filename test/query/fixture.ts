@@ -393,10 +393,11 @@ export async function buildQueryFixture(server: TestServer, fx: Fixture): Promis
 
   const dataSources = new Map<string, DataSourceObject>();
   for (const id of [itemsId, targetsId]) dataSources.set(id, (await ok(fx.token, 'GET', `/v1/data_sources/${id}`)) as DataSourceObject);
-  const pages = new Map<string, PageObject>();
-  await inParallel([...targetIds, ...itemIds], 8, async (id) => {
-    pages.set(id, (await ok(fx.token, 'GET', `/v1/pages/${id}`)) as PageObject);
-  });
+  // In creation order, whatever order the reads finish in: operands are drawn from the pages in
+  // this order, so the seed picks the same pages every run.
+  const ids = [...targetIds, ...itemIds];
+  const read = await inParallel(ids, 8, async (id) => (await ok(fx.token, 'GET', `/v1/pages/${id}`)) as PageObject);
+  const pages = new Map(read.map((page) => [page.id, page]));
 
   const connections: QueryConnection[] = [
     { kind: 'personal', token: fx.token, me: fx.user.id },
