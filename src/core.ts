@@ -4,6 +4,7 @@ import { systemClock } from './clock.js';
 import { createLogger } from './logger.js';
 import { newId } from './http/ids.js';
 import { createStore } from './storage/createStore.js';
+import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
 
 /**
  * The application without a transport: what the HTTP server, the CLI and a worker process
@@ -17,6 +18,8 @@ export interface Core extends AppContext {
 /** Opens the store (running its migrations) and assembles the context commands run on. */
 export async function createCore(config: Config): Promise<Core> {
   const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Values written under older column rules get the current ones before any query reads them.
+  await backfillValueColumns(store);
   return {
     config,
     store,

@@ -72,6 +72,11 @@ export interface ListView<T> {
   nextCursor: string | null;
 }
 
+/** A page of query results; `incomplete` when the listing stopped at the 10,000-result cap (FACTS.md §3). */
+export interface QueryView extends ListView<PageView> {
+  incomplete: boolean;
+}
+
 /** One property value of a page as GET /v1/pages/{id}/properties/{property_id} reads it (FACTS.md §3). */
 export interface PropertyValueView {
   row: ObjectRow;

@@ -6,6 +6,7 @@ import { authenticate, requireCapability } from '../auth/authenticate.js';
 import type { Caller, Capability } from '../auth/capabilities.js';
 import { VersionEngine } from '../versioning/engine.js';
 import { LATEST_VERSION } from '../versioning/versions.js';
+import { ApiError } from '../errors/registry.js';
 import type { RegisterRoutes } from './app.js';
 import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
 import { createRateLimit } from './rateLimit.js';
@@ -85,9 +86,11 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   plane.addHook('preValidation', (request, _reply, next) => {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (versions.isRemoved(request.apiVersion, route)) return next(new ApiError('invalid_request_url'));
     if (request.apiVersion === LATEST_VERSION) return next();
     const versioned = {
-      route: `${request.method} ${request.routeOptions.url}`,
+      route,
       body: request.body,
       query: (request.query ?? {}) as Record<string, unknown>,
       params: (request.params ?? {}) as Record<string, string>,

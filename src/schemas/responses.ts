@@ -193,5 +193,11 @@ export const WrittenDataSourceResponse = Type.Union([DataSourceObject, Unreadabl
 export const SearchResponse = ListOf('page_or_data_source', Type.Union([PageObject, DataSourceObject]), {
   request_status: Type.Object({ type: Type.Literal('complete') }, Closed),
 });
+export const QueryResponse = ListOf('page_or_data_source', PageObject, {
+  request_status: Type.Union([
+    Type.Object({ type: Type.Literal('complete') }, Closed),
+    Type.Object({ type: Type.Literal('incomplete'), incomplete_reason: Type.Literal('query_result_limit_reached') }, Closed),
+  ]),
+});
 export const UserResponse = UserObject;
 export const UserListResponse = ListOf('user', UserObject);

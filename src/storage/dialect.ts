@@ -70,12 +70,28 @@ export interface Dialect {
    */
   writeTransaction<T>(db: Kysely<DB>, fn: (trx: Db) => Promise<T>): Promise<T>;
 
+  /**
+   * True when `haystack` contains `needle` (both text, case as given). SQLite has instr(),
+   * PostgreSQL strpos(); neither has the other's, and LIKE would need the needle's `%` and `_`
+   * escaped. Filters pass case-folded text on both sides.
+   */
+  containsText(haystack: RawBuilder<unknown>, needle: string): RawBuilder<boolean>;
+
+  /**
+   * `expr` compared and ordered by code point. SQLite's default collation is already binary;
+   * PostgreSQL's follows the database's locale (en_US orders "a" < "B" and ignores punctuation at
+   * first), so sorts would differ between the stores and from a keyset cursor's comparison.
+   */
+  binaryText(expr: RawBuilder<unknown>): RawBuilder<unknown>;
+
   /** Title search's pieces (searchDialect.ts). */
   readonly search: SearchDialect;
 }
 
 export const POSTGRES: Dialect = {
   name: 'postgres',
+  containsText: (haystack, needle) => sql<boolean>`strpos(${haystack}, ${needle}) > 0`,
+  binaryText: (expr) => sql`(${expr} COLLATE "C")`,
   textOf: (expr) => sql`${expr}::text`,
   int64: (text) => sql`${text}::bigint`,
   existsPerRow: (subquery) => sql`(${subquery} LIMIT 1) IS NOT NULL`,
@@ -87,6 +103,8 @@ export const POSTGRES: Dialect = {
 
 export const SQLITE: Dialect = {
   name: 'sqlite',
+  containsText: (haystack, needle) => sql<boolean>`instr(${haystack}, ${needle}) > 0`,
+  binaryText: (expr) => expr,
   textOf: (expr) => sql`CAST(${expr} AS TEXT)`,
   int64: (text) => sql`${BigInt(text)}`,
   existsPerRow: (subquery) => sql`EXISTS (${subquery})`,

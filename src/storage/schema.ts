@@ -94,6 +94,8 @@ export interface PropertyValueTable {
   data_source_id: string | null;
   value: string;
   text_value: string | null;
+  /** text_value case-folded at write (migration 005), for case-insensitive conditions. */
+  text_folded: string | null;
   number_value: number | null;
   date_start: string | null;
   date_end: string | null;

@@ -47,4 +47,10 @@ export interface VersionChange {
    * field the caller wrote, e.g. `["position", "after_block", "id"]` → `["after"]`. Undefined keeps it.
    */
   callerPath?(path: FieldPath, route: string): FieldPath | undefined;
+  /**
+   * Routes this version removed (e.g. "POST /v1/databases/:database_id/query"): they answer a
+   * caller at this version or later as an unknown route does. Their handlers serve older callers
+   * and see HEAD-shaped requests like any other.
+   */
+  removedRoutes?: readonly string[];
 }

@@ -20,6 +20,18 @@ export class VersionEngine {
     return this.changes.filter((c) => compareVersions(c.version, version) > 0);
   }
 
+  /** Whether a change at or before `version` removed `route` (VersionChange.removedRoutes). */
+  isRemoved(version: ApiVersion, route: string): boolean {
+    let removed = this.removedAt.get(version);
+    if (!removed) {
+      removed = new Set(this.changes.filter((c) => compareVersions(c.version, version) <= 0).flatMap((c) => c.removedRoutes ?? []));
+      this.removedAt.set(version, removed);
+    }
+    return removed.has(route);
+  }
+
+  private readonly removedAt = new Map<ApiVersion, ReadonlySet<string>>();
+
   /** Walks a request from the caller's version forward to HEAD, mutating it in place. */
   upgradeRequest(version: ApiVersion, request: VersionedRequest): void {
     for (const change of this.pending(version)) change.upgradeRequest?.(request);

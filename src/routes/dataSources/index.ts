@@ -1,6 +1,12 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { DataSourceResponse, WrittenDataSourceResponse } from '../../schemas/responses.js';
+import { DataSourceResponse, QueryResponse, WrittenDataSourceResponse } from '../../schemas/responses.js';
+import { DataSourceQueryParams, QueryBody } from '../../schemas/query.js';
+import { FilterPropertiesQuery } from '../../schemas/pages.js';
+import { queryDataSource } from '../../commands/query/queryDataSource.js';
+import { presentQueryResults } from '../../presenters/objects.js';
+import { JsonSplice } from '../../presenters/jsonSplice.js';
+import { LATEST_VERSION } from '../../versioning/versions.js';
 import { parseIdParam } from '../../http/ids.js';
 import { CreateDataSourceBody, DataSourceParams, UpdateDataSourceBody } from '../../schemas/dataSources.js';
 import { createDataSource } from '../../commands/dataSources/createDataSource.js';
@@ -32,6 +38,28 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       return presentDataSource(await updateDataSource(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.body ?? {}), {
         baseUrl: ctx.config.publicUrl,
       });
+    },
+  );
+
+  app.post(
+    '/v1/data_sources/:data_source_id/query',
+    {
+      config: { capability: 'read_content', response: QueryResponse },
+      schema: { params: DataSourceQueryParams, querystring: FilterPropertiesQuery, body: QueryBody },
+      // Every field is optional, so no body at all is the query for every page.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+    },
+    async (request, reply) => {
+      const raw = request.params.data_source_id;
+      const found = await queryDataSource(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.body);
+      const options = { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties };
+      if (request.apiVersion !== LATEST_VERSION || options.filterProperties) return presentQueryResults(found, options);
+      // At the newest version stored values go out as stored, as search sends them (presenters/jsonSplice.ts).
+      const splice = new JsonSplice();
+      return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
     },
   );
 }

@@ -1,6 +1,10 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { DatabaseResponse, WrittenDatabaseResponse } from '../../schemas/responses.js';
+import { DatabaseResponse, QueryResponse, WrittenDatabaseResponse } from '../../schemas/responses.js';
+import { DatabaseQueryParams, QueryBody } from '../../schemas/query.js';
+import { FilterPropertiesQuery } from '../../schemas/pages.js';
+import { queryDatabase } from '../../commands/query/queryDatabase.js';
+import { presentQueryResults } from '../../presenters/objects.js';
 import { parseIdParam } from '../../http/ids.js';
 import { CreateDatabaseBody, DatabaseParams, UpdateDatabaseBody } from '../../schemas/databases.js';
 import { createDatabase } from '../../commands/databases/createDatabase.js';
@@ -36,6 +40,25 @@ export function registerDatabasesRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const raw = request.params.database_id;
       return present(await updateDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body ?? {}));
+    },
+  );
+
+  // Only before 2025-09-03 (the 2025-09-03 change module removes it): older callers only, so the
+  // answer is always walked back through the version modules.
+  app.post(
+    '/v1/databases/:database_id/query',
+    {
+      config: { capability: 'read_content', response: QueryResponse },
+      schema: { params: DatabaseQueryParams, querystring: FilterPropertiesQuery, body: QueryBody },
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+    },
+    async (request) => {
+      const raw = request.params.database_id;
+      const found = await queryDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body);
+      return presentQueryResults(found, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties });
     },
   );
 }

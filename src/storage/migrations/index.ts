@@ -3,6 +3,7 @@ import * as initial from './001_initial.js';
 import * as searchIndex from './002_search_index.js';
 import * as itemsByValue from './003_items_by_value.js';
 import * as searchScope from './004_search_scope.js';
+import * as queryColumns from './005_query_columns.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_search_index': searchIndex,
   '003_items_by_value': itemsByValue,
   '004_search_scope': searchScope,
+  '005_query_columns': queryColumns,
 };
 
 export const migrationProvider: MigrationProvider = {

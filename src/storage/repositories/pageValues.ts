@@ -9,6 +9,7 @@ import { upsertPropertyValue, type PropertyValueRow } from './propertyValues.js'
 /** The typed columns of a property_values row and the rows of property_value_items, which SQL filters read. */
 export interface ValueColumns {
   text_value: string | null;
+  text_folded: string | null;
   number_value: number | null;
   date_start: string | null;
   date_end: string | null;
@@ -113,6 +114,18 @@ export async function listPagesOf(db: Db, dataSourceId: string): Promise<ObjectR
     .orderBy('created_time')
     .orderBy('id')
     .execute();
+}
+
+/** The ids of a data source's pages, in the trash or not. */
+export async function listPageIdsOf(db: Db, dataSourceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('objects')
+    .select('id')
+    .where('parent_type', '=', 'data_source_id')
+    .where('parent_id', '=', dataSourceId)
+    .where('object', '=', 'page')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function listDataSourcesOf(db: Db, databaseId: string): Promise<ObjectRow[]> {

@@ -13,11 +13,44 @@ export async function upsertPropertyValue(db: Db, row: Insertable<PropertyValueT
         value: row.value,
         data_source_id: row.data_source_id ?? null,
         text_value: row.text_value ?? null,
+        text_folded: row.text_folded ?? null,
         number_value: row.number_value ?? null,
         date_start: row.date_start ?? null,
         date_end: row.date_end ?? null,
         bool_value: row.bool_value ?? null,
       }),
     )
+    .execute();
+}
+
+/** Property values after `after` (page, property), in key order: the backfill's batches. */
+export async function findValuesAfter(db: Db, after: readonly [string, string] | null, limit: number): Promise<PropertyValueRow[]> {
+  let query = db.selectFrom('property_values').selectAll();
+  if (after) {
+    query = query.where((eb) => eb.or([eb('page_id', '>', after[0]), eb.and([eb('page_id', '=', after[0]), eb('property_id', '>', after[1])])]));
+  }
+  return query.orderBy('page_id').orderBy('property_id').limit(limit).execute();
+}
+
+/** Rewrites the typed columns of one value (not its items). */
+export async function updateValueColumns(
+  db: Db,
+  pageId: string,
+  propertyId: string,
+  columns: Pick<PropertyValueRow, 'text_value' | 'text_folded' | 'number_value' | 'date_start' | 'date_end' | 'bool_value'>,
+): Promise<void> {
+  await db.updateTable('property_values').set(columns).where('page_id', '=', pageId).where('property_id', '=', propertyId).execute();
+}
+
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }

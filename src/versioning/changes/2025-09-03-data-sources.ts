@@ -54,6 +54,8 @@ export const dataSourcesSplit: VersionChange = {
   version: '2025-09-03',
   description:
     'Databases and data sources split: a database lists `data_sources` instead of carrying `properties`; `POST /v1/databases` takes `initial_data_source` (was `properties`); pages in a database have the parent `data_source_id` (was `database_id`); relations name a `data_source_id`; the `/v1/data_sources` endpoints are added.',
+  // Replaced by POST /v1/data_sources/{id}/query.
+  removedRoutes: ['POST /v1/databases/:database_id/query'],
   upgradeRequest(request) {
     if (request.route.includes(' /v1/data_sources')) throw new ApiError('invalid_request_url');
     if (request.route !== 'POST /v1/databases' || !isObject(request.body)) return;
@@ -66,8 +68,16 @@ export const dataSourcesSplit: VersionChange = {
     if (route !== 'POST /v1/databases' || path[0] !== 'initial_data_source') return undefined;
     return ['properties', ...path.slice(path[1] === 'properties' ? 2 : 1)];
   },
-  downgradeResponse({ body, facts }) {
+  downgradeResponse({ route, body, facts }) {
     const schema = facts?.databaseSchema;
+    // The database query's list was typed page_or_database (FACTS.md §3).
+    if (route === 'POST /v1/databases/:database_id/query' && isObject(body) && body.type === 'page_or_data_source') {
+      body = Object.fromEntries(
+        Object.entries(body).map(([key, value]) =>
+          key === 'type' ? [key, 'page_or_database'] : key === 'page_or_data_source' ? ['page_or_database', value] : [key, value],
+        ),
+      );
+    }
     return mapObjects(body, (obj) => {
       if (obj.object === 'database') return oldDatabase(obj, schema && obj.id === (body as Obj).id ? schema : undefined);
       if (obj.object === 'data_source') return 'properties' in obj ? { ...obj, properties: withoutSourceIds(obj.properties) } : obj;

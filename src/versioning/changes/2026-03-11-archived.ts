@@ -8,6 +8,7 @@ const ROUTES: ReadonlySet<string> = new Set([
   'PATCH /v1/databases/:database_id',
   'PATCH /v1/data_sources/:data_source_id',
   'POST /v1/data_sources/:data_source_id/query',
+  'POST /v1/databases/:database_id/query',
 ]);
 
 const TRASHABLE: ReadonlySet<unknown> = new Set(['page', 'block', 'database', 'data_source']);

@@ -1,7 +1,8 @@
 import { userAtom } from '../../rollups/rollupAtoms.js';
-import { noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
 import { formulaPerson } from './people.js';
+import { peopleConditions } from '../../query/conditions/lists.js';
 
 /** created_by and last_edited_by: computed users, shown from the page row. */
 const author = (column: FromPageRow['column']): PropertyTypeDefinition => ({
@@ -18,7 +19,7 @@ const author = (column: FromPageRow['column']): PropertyTypeDefinition => ({
   configure: noConfig,
   presentConfig: noConfig,
   page: { fromRow: { column, as: 'user' }, referenceList: false, hasMore: false },
-  filters: noFilters,
+  filters: peopleConditions,
 });
 
 export const createdBy = author('created_by');

@@ -1,7 +1,8 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { booleanAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { checkboxConditions } from '../../query/conditions/checkbox.js';
 
 export const checkbox: PropertyTypeDefinition = {
   normalize: (_ctx, _property, member) => member,
@@ -17,5 +18,5 @@ export const checkbox: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: AS_STORED,
-  filters: noFilters,
+  filters: checkboxConditions,
 };

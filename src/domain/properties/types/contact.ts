@@ -1,7 +1,8 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { str, text } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, textOrNull, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { textConditions } from '../../query/conditions/text.js';
 
 /** url, email and phone_number: one string each, with the same rules (their limits are in the request schemas). */
 const contactType: PropertyTypeDefinition = {
@@ -19,7 +20,7 @@ const contactType: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: AS_STORED,
-  filters: noFilters,
+  filters: textConditions,
 };
 
 export const url: PropertyTypeDefinition = contactType;

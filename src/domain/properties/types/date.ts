@@ -2,8 +2,9 @@ import type { DateValue as FormulaDate } from '../../formulas/index.js';
 import { dateAtom, isRecord } from '../../rollups/rollupAtoms.js';
 import { checkDate, type DateInput, type DateValue } from '../dates.js';
 import { dateColumns } from './columns.js';
-import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { dateConditions } from '../../query/conditions/date.js';
 
 /** A stored date as the formula language reads it. */
 export const formulaDate = (d: { start: string; end?: string | null; time_zone?: string | null } | null | undefined): FormulaDate | null =>
@@ -21,5 +22,5 @@ export const date: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: AS_STORED,
-  filters: noFilters,
+  filters: dateConditions,
 };

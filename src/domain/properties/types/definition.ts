@@ -6,6 +6,7 @@ import type { ValueColumns } from '../../../storage/repositories/pageValues.js';
 import type { Property } from '../schemaTypes.js';
 import type { StoredValue } from '../storedValue.js';
 import type { ValueContext } from '../valueContext.js';
+import type { FilterConditions } from '../../query/conditions/operators.js';
 
 /** A configuration or a value member as JSON: read member by member. */
 export type Json = Record<string, unknown>;
@@ -49,13 +50,6 @@ export interface PageRules {
   hasMore: boolean;
 }
 
-/**
- * The filter conditions of the type (spec "Filter object": `equals`, `contains`, `before`, …), by
- * condition name, each compiled to SQL over the type's value columns. Issue 12 fills these in;
- * until then no type has any.
- */
-export type FilterConditions = Readonly<Record<string, never>>;
-
 /** Everything the server knows about one property type; src/domain/properties/registry.ts holds one per type. */
 export interface PropertyTypeDefinition {
   /**
@@ -90,6 +84,10 @@ export interface PropertyTypeDefinition {
   /** The configuration as a data source shows it, field by field (internal counters stay out). */
   presentConfig(config: Json): Json;
   page: PageRules;
+  /**
+   * The type's filter conditions (spec "Filter object": `equals`, `contains`, `before`, …): how a
+   * condition is checked and compiled to SQL over the columns `columns` fills (src/domain/query).
+   */
   filters: FilterConditions;
 }
 
@@ -97,5 +95,4 @@ export interface PropertyTypeDefinition {
 export const AS_STORED: PageRules = { fromRow: null, referenceList: false, hasMore: false };
 
 export const noConfig = (): Json => ({});
-export const noFilters: FilterConditions = {};
 export const textOrNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s === '' ? null : s);

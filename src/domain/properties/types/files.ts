@@ -1,7 +1,8 @@
 import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
 import { each, fileAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { filesConditions } from '../../query/conditions/lists.js';
 
 type FileInput =
   { name: string; external: { url: string } } | { name: string; file: { url: string; expiry_time?: string } } | { name?: string; file_upload: { id: string } };
@@ -32,5 +33,5 @@ export const files: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: AS_STORED,
-  filters: noFilters,
+  filters: filesConditions,
 };

@@ -3,8 +3,9 @@ import { booleanAtom, dateAtom, isRecord, numberAtom, str, text } from '../../ro
 import type { DateValue } from '../dates.js';
 import { dateColumns } from './columns.js';
 import { formulaDate } from './date.js';
-import { AS_STORED, noFilters, textOrNull, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, textOrNull, type Json, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { formulaConditions } from '../../query/conditions/formula.js';
 
 /**
  * formula: computed; the value is `{type: string|number|boolean|date, <type>: result}` and is
@@ -49,5 +50,5 @@ export const formula: PropertyTypeDefinition = {
   }),
   presentConfig: (config) => ({ expression: config.expression ?? '' }),
   page: AS_STORED,
-  filters: noFilters,
+  filters: formulaConditions,
 };

@@ -1,8 +1,9 @@
 import { each, optionAtom } from '../../rollups/rollupAtoms.js';
 import type { SelectConfig } from '../schemaTypes.js';
-import { AS_STORED, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, type Json, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
 import { optionValue, type OptionInput, presentOption, resolveOption, selectConfig } from './options.js';
+import { multiSelectConditions } from '../../query/conditions/options.js';
 
 /** multi_select: a list of options, each once; unknown names create options, as the service does. */
 export const multiSelect: PropertyTypeDefinition = {
@@ -28,5 +29,5 @@ export const multiSelect: PropertyTypeDefinition = {
   configure: (member, existing, path) => ({ ...selectConfig(member, existing as SelectConfig | undefined, path) }),
   presentConfig: (config) => ({ options: ((config.options ?? []) as Json[]).map(presentOption) }),
   page: AS_STORED,
-  filters: noFilters,
+  filters: multiSelectConditions,
 };

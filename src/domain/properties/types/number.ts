@@ -1,7 +1,8 @@
 import type { FormulaValue } from '../../formulas/index.js';
 import { numberAtom } from '../../rollups/rollupAtoms.js';
-import { AS_STORED, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { numberConditions } from '../../query/conditions/number.js';
 
 export const number: PropertyTypeDefinition = {
   normalize: (_ctx, _property, member) => member,
@@ -17,5 +18,5 @@ export const number: PropertyTypeDefinition = {
   configure: (member, existing) => ({ format: (member.format as string | undefined) ?? (existing as { format?: string } | undefined)?.format ?? 'number' }),
   presentConfig: (config) => ({ format: config.format ?? 'number' }),
   page: AS_STORED,
-  filters: noFilters,
+  filters: numberConditions,
 };

@@ -4,7 +4,7 @@ import { optionAtom } from '../../rollups/rollupAtoms.js';
 import { DEFAULT_STATUS_OPTIONS, SELECT_COLORS, STATUS_GROUPS, type SelectColor } from '../propertyTypes.js';
 import { configOf, newOptionId, type Property, type SelectConfig, type SelectOption, type StatusConfig, type StatusOption } from '../schemaTypes.js';
 import type { ValueContext } from '../valueContext.js';
-import { AS_STORED, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, type Json, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
 
 export interface OptionInput {
@@ -127,7 +127,7 @@ export const presentOption = (o: Json) => ({ id: o.id, name: o.name, color: o.co
 /** The rules select and status share: one option or none, read by its name. */
 export const oneOption: Pick<
   PropertyTypeDefinition,
-  'multiValued' | 'optionValues' | 'columns' | 'emptyValue' | 'formulaType' | 'toFormulaValue' | 'atoms' | 'page' | 'filters'
+  'multiValued' | 'optionValues' | 'columns' | 'emptyValue' | 'formulaType' | 'toFormulaValue' | 'atoms' | 'page'
 > = {
   multiValued: false,
   optionValues: true,
@@ -139,5 +139,4 @@ export const oneOption: Pick<
   toFormulaValue: (member) => (member as { name: string } | null)?.name ?? null,
   atoms: (member) => optionAtom(member),
   page: AS_STORED,
-  filters: noFilters,
 };

@@ -2,8 +2,9 @@ import { invalidField } from '../../../errors/validationFailure.js';
 import { normalizeId } from '../../../http/ids.js';
 import type { PersonValue } from '../../formulas/index.js';
 import { each, userAtom } from '../../rollups/rollupAtoms.js';
-import { noConfig, noFilters, type FormulaWorld, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, type FormulaWorld, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { peopleConditions } from '../../query/conditions/lists.js';
 
 /** A user as the formula language reads it. */
 export function formulaPerson(world: FormulaWorld, id: string): PersonValue {
@@ -36,5 +37,5 @@ export const people: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: { fromRow: null, referenceList: true, hasMore: false },
-  filters: noFilters,
+  filters: peopleConditions,
 };

@@ -3,8 +3,9 @@ import { normalizeId } from '../../../http/ids.js';
 import type { PageValue } from '../../formulas/index.js';
 import { each, isRecord, type Atom } from '../../rollups/rollupAtoms.js';
 import { configOf, type RelationConfig } from '../schemaTypes.js';
-import { noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, type Json, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { relationConditions } from '../../query/conditions/lists.js';
 
 const pageAtom = (v: unknown): Atom[] => (isRecord(v) && typeof v.id === 'string' ? [{ kind: 'other', key: `page:${v.id}`, label: v.id }] : []);
 
@@ -45,5 +46,5 @@ export const relation: PropertyTypeDefinition = {
     return { ...base, single_property: {} };
   },
   page: { fromRow: null, referenceList: true, hasMore: true },
-  filters: noFilters,
+  filters: relationConditions,
 };

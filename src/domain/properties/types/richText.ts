@@ -1,8 +1,9 @@
 import { normalizeRichText, plainText, type RichTextItem } from '../../richText.js';
 import type { RichTextItemInput } from '../../../schemas/richText.js';
 import { plainText as atomText, text } from '../../rollups/rollupAtoms.js';
-import { noConfig, noFilters, textOrNull, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, textOrNull, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { textConditions } from '../../query/conditions/text.js';
 
 /** title and rich_text: rich text, a list of references that pages cut at 25 (mentions count). */
 const richTextType: PropertyTypeDefinition = {
@@ -19,7 +20,7 @@ const richTextType: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: { fromRow: null, referenceList: true, hasMore: false },
-  filters: noFilters,
+  filters: textConditions,
 };
 
 export const title: PropertyTypeDefinition = richTextType;

@@ -3,8 +3,9 @@ import type { DateValue } from '../dates.js';
 import type { StoredValue } from '../storedValue.js';
 import { dateColumns } from './columns.js';
 import { formulaDate } from './date.js';
-import { AS_STORED, noConfig, noFilters, type Json, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, noConfig, type Json, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { rollupConditions } from '../../query/conditions/rollup.js';
 
 /** Rollups of rollups are followed this deep, so a cycle of rollups ends. */
 const MAX_ROLLUP_DEPTH = 5;
@@ -60,5 +61,5 @@ export const rollup: PropertyTypeDefinition = {
     rollup_property_name: config.rollup_property_name,
   }),
   page: AS_STORED,
-  filters: noFilters,
+  filters: rollupConditions,
 };

@@ -1,10 +1,12 @@
 import { configOf, type StatusConfig } from '../schemaTypes.js';
 import type { Json, PropertyTypeDefinition } from './definition.js';
 import { oneOption, type OptionInput, optionValue, presentOption, resolveOption, statusConfig } from './options.js';
+import { statusConditions } from '../../query/conditions/options.js';
 
 /** status: one option of three fixed groups; a value must name an existing option. */
 export const status: PropertyTypeDefinition = {
   ...oneOption,
+  filters: statusConditions,
   normalize: (ctx, property, member, path) => (member === null ? null : optionValue(resolveOption(ctx, property, member as OptionInput, path, false))),
   // A new row starts at the first option of the To-do group, as in the service.
   emptyValue(property) {

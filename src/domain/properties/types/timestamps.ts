@@ -1,6 +1,7 @@
 import { dateAtom } from '../../rollups/rollupAtoms.js';
-import { noConfig, noFilters, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
+import { noConfig, type FromPageRow, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { dateConditions } from '../../query/conditions/date.js';
 
 /** created_time and last_edited_time: computed instants, shown from the page row. */
 const timestamp = (column: FromPageRow['column']): PropertyTypeDefinition => ({
@@ -17,7 +18,7 @@ const timestamp = (column: FromPageRow['column']): PropertyTypeDefinition => ({
   configure: noConfig,
   presentConfig: noConfig,
   page: { fromRow: { column, as: 'timestamp' }, referenceList: false, hasMore: false },
-  filters: noFilters,
+  filters: dateConditions,
 });
 
 export const createdTime = timestamp('created_time');

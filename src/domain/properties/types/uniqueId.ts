@@ -1,7 +1,8 @@
 import { isRecord, text } from '../../rollups/rollupAtoms.js';
 import type { UniqueIdConfig } from '../schemaTypes.js';
-import { AS_STORED, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { AS_STORED, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { uniqueIdConditions } from '../../query/conditions/number.js';
 
 interface UniqueId {
   prefix: string | null;
@@ -32,5 +33,5 @@ export const uniqueId: PropertyTypeDefinition = {
   // next_number is the server's counter: never shown.
   presentConfig: (config) => ({ prefix: config.prefix ?? null }),
   page: AS_STORED,
-  filters: noFilters,
+  filters: uniqueIdConditions,
 };

@@ -1,7 +1,9 @@
 import { stableKey } from '../../rollups/rollupAtoms.js';
-import { checkDate, type DateInput } from '../dates.js';
-import { AS_STORED, noConfig, noFilters, type PropertyTypeDefinition } from './definition.js';
+import { checkDate, type DateInput, type DateValue } from '../dates.js';
+import { dateColumns } from './columns.js';
+import { AS_STORED, noConfig, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
+import { verificationConditions } from '../../query/conditions/verification.js';
 
 type VerificationInput = { state: 'verified'; date?: DateInput | null } | { state: 'unverified' };
 
@@ -15,8 +17,11 @@ export const verification: PropertyTypeDefinition = {
   },
   multiValued: false,
   optionValues: false,
+  // The state, and its dates as instants: `expired` is a verified value whose end has passed.
   columns(member, into) {
-    into.text_value = (member as { state: string } | null)?.state ?? null;
+    const value = member as { state: string; date?: DateValue | null } | null;
+    into.text_value = value?.state ?? null;
+    dateColumns(into, value?.date);
   },
   emptyValue: () => ({ state: 'unverified', date: null, verified_by: null }),
   formulaType: () => T.string,
@@ -26,5 +31,5 @@ export const verification: PropertyTypeDefinition = {
   configure: noConfig,
   presentConfig: noConfig,
   page: AS_STORED,
-  filters: noFilters,
+  filters: verificationConditions,
 };

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { Db } from '../../storage/db.js';
+import type { ObjectRow } from '../../storage/schema.js';
+import { invalidField } from '../../errors/validationFailure.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
+import { compileSchema, isTimeDependent, type CompiledSchema } from '../../domain/properties/formulaSchema.js';
+import { refreshTimeDependent } from '../../domain/properties/refreshTimeDependent.js';
+import { configOf, type Property, type RelationConfig, type Schema } from '../../domain/properties/schemaTypes.js';
+import { parseFilter, type FilterTree } from '../../domain/query/parseFilter.js';
+import { parseSorts, type SortSpec } from '../../domain/query/parseSorts.js';
+import { compileFilter } from '../../domain/query/compileFilter.js';
+import { dataSourcesRead } from '../../domain/query/dataSourcesRead.js';
+import { aliasMaker, TRUE, type Alias, type CompileEnv, type Cond } from '../../domain/query/sqlPieces.js';
+import type { PageView, QueryView } from '../../domain/views.js';
+import type { QueryRequest } from '../../schemas/query.js';
+import { findObjects } from '../../storage/repositories/pageValues.js';
+import { loadObjectViews } from '../loadObjectViews.js';
+
+const CURSOR_SCOPE = 'query';
+/** FACTS.md §3: a query stops after 10,000 results. */
+export const QUERY_RESULT_LIMIT = 10_000;
+
+type Key = string | number | null;
+
+/** One ORDER BY term: its expression (read back for the cursor) and whether it descends. */
+interface OrderTerm {
+  expr: RawBuilder<unknown>;
+  descending: boolean;
+  /** Empty values (NULL) sort last; the page row's own columns are never empty. */
+  nullable: boolean;
+}
+
+/** Schemas of the data source and those its relations reach (two hops: a rollup's rolled-up property may itself be a rollup). */
+async function loadSchemas(db: Db, source: ObjectRow, schema: Schema): Promise<Map<string, Schema>> {
+  const schemas = new Map<string, Schema>([[source.id, schema]]);
+  let frontier = [source.id];
+  for (let hop = 0; hop < 2 && frontier.length > 0; hop++) {
+    const targets = new Set<string>();
+    for (const id of frontier) {
+      for (const p of Object.values(schemas.get(id) ?? {})) {
+        if (p.type === 'relation') targets.add(configOf<RelationConfig>(p).data_source_id);
+      }
+    }
+    const missing = [...targets].filter((id) => !schemas.has(id));
+    for (const row of await findObjects(db, missing)) {
+      if (row.object === 'data_source') schemas.set(row.id, parseContent<DataSourceContent>(row.content).properties as Schema);
+    }
+    frontier = missing;
+  }
+  return schemas;
+}
+
+/** A formula's result type as filters key it, from the schema's compiled formulas. */
+function formulaResults(schemas: ReadonlyMap<string, Schema>): (property: Property) => 'string' | 'number' | 'checkbox' | 'date' {
+  const compiled = new Map<Schema, CompiledSchema>();
+  return (property) => {
+    const owner = [...schemas.values()].find((s) => s[property.id] === property);
+    if (!owner) return 'string';
+    let schemaCompiled = compiled.get(owner);
+    if (!schemaCompiled) {
+      schemaCompiled = compileSchema(owner, (id) => schemas.get(id));
+      compiled.set(owner, schemaCompiled);
+    }
+    const result = schemaCompiled.formulas.get(property.id);
+    const kind = result?.ok ? result.formula.resultType.kind : 'string';
+    return kind === 'boolean' ? 'checkbox' : kind === 'number' || kind === 'date' ? kind : 'string';
+  };
+}
+
+/** A cursor continues one listing; its key says which, so a cursor of another filter or order is refused. */
+function listingKey(source: ObjectRow, body: QueryRequest): string {
+  const parts = {
+    source: source.id,
+    filter: body.filter ?? null,
+    sorts: body.sorts ?? [],
+    in_trash: body.in_trash === true,
+    result_type: body.result_type ?? 'page',
+  };
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+function badCursor(cursor: string, why = 'a cursor returned by this endpoint'): never {
+  throw invalidField(['start_cursor'], `should be ${why}`, cursor.slice(0, 100));
+}
+
+/**
+ * Rows after the cursor's row in the listing's order: the first term that differs decides. Empty
+ * values sort last whatever the direction, so "after" a NULL is only a later NULL, and every
+ * non-NULL comes before a NULL.
+ */
+function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
+  let cond: Cond | null = null;
+  for (let i = terms.length - 1; i >= 0; i--) {
+    const { expr, descending, nullable } = terms[i];
+    const key = keys[i];
+    const rest: Cond = cond ?? sql<boolean>`1 = 0`;
+    if (key === null) {
+      cond = sql<boolean>`(${expr} IS NULL AND ${rest})`;
+      continue;
+    }
+    const beyond = descending ? sql<boolean>`${expr} < ${key}` : sql<boolean>`${expr} > ${key}`;
+    cond = nullable
+      ? sql<boolean>`(${expr} IS NULL OR ${beyond} OR (${expr} = ${key} AND ${rest}))`
+      : sql<boolean>`(${beyond} OR (${expr} = ${key} AND ${rest}))`;
+  }
+  return cond ?? TRUE;
+}
+
+/**
+ * The pages of one data source that satisfy the filter, in the requested order, one page of
+ * results per call (FACTS.md §5; docs/decisions.md "Queries"). The filter and sorts are compiled
+ * to one SQL statement that selects the page ids and the sort keys (src/domain/query); the
+ * pages are then loaded and presented as search loads them. Cursors are keysets: the last row's
+ * sort keys, creation time and id, with the number of results so far for the 10,000 cap.
+ */
+export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source: ObjectRow, body: QueryRequest): Promise<QueryView> {
+  const now = ctx.clock.now();
+  const schema = parseContent<DataSourceContent>(source.content).properties as Schema;
+  const schemas = await loadSchemas(db, source, schema);
+  const schemaOf = (id: string) => schemas.get(id);
+  const formulaResultOf = formulaResults(schemas);
+  const filter: FilterTree | null =
+    body.filter === undefined || body.filter === null ? null : parseFilter(body.filter, { dataSourceId: source.id, schema, schemaOf, formulaResultOf, now });
+  const sorts: SortSpec[] = parseSorts(body.sorts ?? [], schema);
+
+  const listing = listingKey(source, body);
+  let seen = 0;
+  let after: Key[] | null = null;
+  if (typeof body.start_cursor === 'string') {
+    const key = decodeCursor(CURSOR_SCOPE, body.start_cursor);
+    const [cursorListing, count, keys] = key;
+    if (key.length !== 3 || typeof count !== 'number' || !Number.isInteger(count) || count < 0 || typeof keys !== 'string') badCursor(body.start_cursor);
+    if (cursorListing !== listing) badCursor(body.start_cursor, 'a cursor returned for the same data source, filter and sorts');
+    try {
+      after = JSON.parse(keys) as Key[];
+    } catch {
+      badCursor(body.start_cursor);
+    }
+    if (!Array.isArray(after) || after.some((k) => k !== null && typeof k !== 'string' && typeof k !== 'number')) badCursor(body.start_cursor);
+    seen = count;
+  }
+  const pageSize = body.page_size ?? 100;
+  const limit = Math.min(pageSize, QUERY_RESULT_LIMIT - seen);
+  if (limit <= 0 || body.result_type === 'data_source') return { items: [], nextCursor: null, incomplete: limit <= 0 };
+
+  // Time-dependent values are stored as of `now` before the statement reads them.
+  for (const [dataSourceId, propertyIds] of dataSourcesRead(filter, sorts, source.id)) {
+    const readSchema = schemas.get(dataSourceId);
+    if (readSchema && propertyIds.some((id) => isTimeDependent(readSchema[id]))) {
+      await refreshTimeDependent(db, caller.workspaceId, dataSourceId, readSchema, now);
+    }
+  }
+
+  const env: CompileEnv = { dialect: ctx.store.dialect, now, me: caller.userId, schemaOf, alias: aliasMaker() };
+  const p: Alias = env.alias('p');
+  const terms: OrderTerm[] = [];
+  for (const sort of sorts) {
+    const target = { page: p, dataSourceId: source.id, property: sort.property, row: sort.row };
+    const exprs = sort.family ? sort.family.sortKeys(target, env) : [p.col(sort.row!.column)];
+    for (const expr of exprs) terms.push({ expr, descending: sort.descending, nullable: sort.row === null });
+  }
+  // The tie-break, and the whole order without sorts: creation, then id (docs/decisions.md).
+  terms.push({ expr: p.col('created_time'), descending: false, nullable: false }, { expr: p.col('id'), descending: false, nullable: false });
+  if (after && after.length !== terms.length) badCursor(body.start_cursor as string);
+
+  const where: Cond[] = [
+    sql<boolean>`${p.col('parent_id')} = ${source.id}`,
+    sql<boolean>`${p.col('in_trash')} = ${body.in_trash === true ? 1 : 0}`,
+    sql<boolean>`${p.col('object')} = 'page'`,
+    sql<boolean>`${p.col('parent_type')} = 'data_source_id'`,
+  ];
+  if (filter) where.push(compileFilter(filter, p, source.id, env));
+  if (after) where.push(afterKeys(terms, after));
+  const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
+  const order = terms.map((t, i) => sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable ? ' NULLS LAST' : '')}`);
+  const statement = sql<
+    Record<string, Key>
+  >`SELECT ${sql.join(select)} FROM objects ${p.ref} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit + 1}`;
+  const { rows } = await statement.execute(db);
+
+  const taken = rows.slice(0, limit);
+  const idKey = `k${terms.length - 1}`;
+  const ids = taken.map((r) => r[idKey] as string);
+  const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
+  const views = (await loadObjectViews(
+    db,
+    ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row !== undefined),
+  )) as PageView[];
+  const more = rows.length > limit;
+  const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;
+  const last = taken[taken.length - 1];
+  const nextCursor =
+    more && !reachedCap ? encodeCursor(CURSOR_SCOPE, [listing, seen + taken.length, JSON.stringify(terms.map((_, i) => last[`k${i}`] ?? null))]) : null;
+  return { items: views, nextCursor, incomplete: more && reachedCap };
+}
