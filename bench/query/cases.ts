@@ -53,16 +53,25 @@ const CREATED: SortKey[] = [
   { expr: 'o.id', descending: false, nullable: false },
 ];
 
-/** A value row of the page for one property, tested by `test` (a condition on `v`). */
-const hasValue = (test: string) => `EXISTS (SELECT 1 FROM property_values v WHERE v.page_id = o.id AND v.property_id = ? AND ${test})`;
-const hasItem = `EXISTS (SELECT 1 FROM property_value_items i WHERE i.page_id = o.id AND i.property_id = ? AND i.item = ?)`;
+/**
+ * The page has a row of `subquery` (correlated on `o.id`). PostgreSQL turns EXISTS into a
+ * semi-join, which it drives from the value table and then sorts every match whenever it
+ * underestimates the condition (it multiplies the selectivity of property_id and of the value as
+ * if independent); asked row by row, it walks the data source's pages in creation order
+ * (objects_in_source) and stops at the 101st match, as SQLite does with EXISTS.
+ */
+const exists = (dialect: DialectName, subquery: string) => (dialect === 'postgres' ? `(${subquery} LIMIT 1) IS NOT NULL` : `EXISTS (${subquery})`);
+/** The page's value of one property satisfies `test` (a condition on `v`). */
+const hasValue = (dialect: DialectName, test: string) =>
+  exists(dialect, `SELECT 1 FROM property_values v WHERE v.page_id = o.id AND v.property_id = ? AND ${test}`);
+const hasItem = (dialect: DialectName) => exists(dialect, 'SELECT 1 FROM property_value_items i WHERE i.page_id = o.id AND i.property_id = ? AND i.item = ?');
 
 export const CASES: QueryCase[] = [
   {
     key: 'a',
     label: 'select equals',
     body: () => ({ filter: { property: TASKS.select, select: { equals: 'High' } } }),
-    sql: (f) => ({ joins: '', joinParams: [], where: hasValue('v.text_value = ?'), params: [f.task(TASKS.select), 'High'], order: CREATED }),
+    sql: (f, dialect) => ({ joins: '', joinParams: [], where: hasValue(dialect, 'v.text_value = ?'), params: [f.task(TASKS.select), 'High'], order: CREATED }),
   },
   {
     key: 'b',
@@ -80,10 +89,10 @@ export const CASES: QueryCase[] = [
         ],
       },
     }),
-    sql: (f) => ({
+    sql: (f, dialect) => ({
       joins: '',
       joinParams: [],
-      where: `${hasValue('v.number_value > ?')} AND (${hasValue('v.bool_value = 1')} OR ${hasItem})`,
+      where: `${hasValue(dialect, 'v.number_value > ?')} AND (${hasValue(dialect, 'v.bool_value = 1')} OR ${hasItem(dialect)})`,
       params: [f.task(TASKS.number), 700, f.task(TASKS.checkbox), f.task(TASKS.multiSelect), 'backend'],
       order: CREATED,
     }),
@@ -106,13 +115,16 @@ export const CASES: QueryCase[] = [
     label: 'rollup any (select equals)',
     body: () => ({ filter: { property: TASKS.rollup, rollup: { any: { select: { equals: 'Infrastructure' } } } } }),
     // The rollup's elements are the related pages' Category values, pages in the trash left out.
-    sql: (f) => ({
+    sql: (f, dialect) => ({
       joins: '',
       joinParams: [],
-      where: `EXISTS (SELECT 1 FROM property_value_items i
+      where: exists(
+        dialect,
+        `SELECT 1 FROM property_value_items i
           JOIN objects r ON r.id = i.item AND r.in_trash = 0
           JOIN property_values rv ON rv.page_id = i.item AND rv.property_id = ?
-        WHERE i.page_id = o.id AND i.property_id = ? AND rv.text_value = ?)`,
+        WHERE i.page_id = o.id AND i.property_id = ? AND rv.text_value = ?`,
+      ),
       params: [f.project(PROJECTS.select), f.task(TASKS.relation), 'Infrastructure'],
       order: CREATED,
     }),
@@ -122,10 +134,10 @@ export const CASES: QueryCase[] = [
     label: 'date on_or_after one_week_ago',
     body: () => ({ filter: { property: TASKS.date, date: { on_or_after: 'one_week_ago' } } }),
     // A value is on or after the day when its range ends on it or later.
-    sql: (f) => ({
+    sql: (f, dialect) => ({
       joins: '',
       joinParams: [],
-      where: hasValue('coalesce(v.date_end, v.date_start) >= ?'),
+      where: hasValue(dialect, 'coalesce(v.date_end, v.date_start) >= ?'),
       params: [f.task(TASKS.date), f.oneWeekAgo],
       order: CREATED,
     }),
@@ -137,7 +149,7 @@ export const CASES: QueryCase[] = [
     sql: (f, dialect) => ({
       joins: '',
       joinParams: [],
-      where: hasValue(dialect === 'sqlite' ? 'instr(v.text_folded, ?) > 0' : 'strpos(v.text_folded, ?) > 0'),
+      where: hasValue(dialect, dialect === 'sqlite' ? 'instr(v.text_folded, ?) > 0' : 'strpos(v.text_folded, ?) > 0'),
       params: [f.task(TASKS.richText), NOTE_WORD],
       order: CREATED,
     }),
@@ -146,10 +158,10 @@ export const CASES: QueryCase[] = [
     key: 'g',
     label: 'status equals a group',
     body: () => ({ filter: { property: TASKS.status, status: { equals: 'In progress' } } }),
-    sql: (f) => ({
+    sql: (f, dialect) => ({
       joins: '',
       joinParams: [],
-      where: hasValue(`v.text_value IN (${f.inProgressOptions.map(() => '?').join(', ')})`),
+      where: hasValue(dialect, `v.text_value IN (${f.inProgressOptions.map(() => '?').join(', ')})`),
       params: [f.task(TASKS.status), ...f.inProgressOptions],
       order: CREATED,
     }),
@@ -171,8 +183,9 @@ export const CASES: QueryCase[] = [
       params: [],
       order: [
         { expr: 'n.number_value', descending: true, nullable: true },
-        // Folded text by code point: PostgreSQL's default collation may follow a locale.
+        // Folded text, then the text itself, by code point: PostgreSQL's default collation may follow a locale.
         { expr: dialect === 'postgres' ? 't.text_folded COLLATE "C"' : 't.text_folded', descending: false, nullable: true },
+        { expr: dialect === 'postgres' ? 't.text_value COLLATE "C"' : 't.text_value', descending: false, nullable: true },
         ...CREATED,
       ],
     }),
