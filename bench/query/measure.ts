@@ -240,6 +240,7 @@ async function loadFixture(store: RawStore, manifest: DataSourceManifest): Promi
     [task(TASKS.relation)],
   );
   const [source] = await store.all<{ content: string }>('SELECT content FROM objects WHERE id = ?', [manifest.tasks.dataSourceId]);
+  if (!source) throw new Error(`the store holds no data source ${manifest.tasks.dataSourceId}: the manifest was written for another store`);
   const status = (JSON.parse(source.content) as DataSourceContent).properties[task(TASKS.status)] as unknown as {
     status: { options: { name: string; group: string }[] };
   };
