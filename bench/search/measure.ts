@@ -13,16 +13,14 @@
  *   no query builder, no presenting and no JSON.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { VISIBLE_FIRST_BELOW } from '../../src/storage/repositories/search.js';
 import { tuneSqliteReads } from '../../src/storage/createStore.js';
 import { generateWorkspace, type WorkspaceManifest } from '../../scripts/generateWorkspace.js';
-import { buildProject, cleanEnv, freePort, REPO_ROOT, spawnServer, type ServerProcess } from '../lib/processes.js';
+import { buildProject } from '../lib/processes.js';
+import { jsonClient, percentile, startTimedServer } from '../lib/timedServer.js';
 
 /** From very common to rare, in the generator's vocabulary (their match counts are measured and reported). */
 export const QUERIES = [
@@ -74,11 +72,7 @@ export interface SearchBenchResult {
   config: Omit<SearchBenchConfig, 'log'>;
 }
 
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
+export { percentile };
 
 // ---- the workspace --------------------------------------------------------------------------
 
@@ -254,47 +248,6 @@ async function postgresRunner(url: string, workspaceId: string): Promise<RawRunn
   };
 }
 
-// ---- the server --------------------------------------------------------------------------------
-
-interface Server extends ServerProcess {
-  /** Fastify's responseTime (ms) by request id, from the server's log. */
-  responseTimes: Map<string, number>;
-}
-
-async function startServer(config: SearchBenchConfig, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const env = cleanEnv((name) => name.startsWith('FOLIO_') || name === 'DATABASE_URL' || name === 'REDIS_URL');
-  Object.assign(env, {
-    FOLIO_HOST: '127.0.0.1',
-    FOLIO_PORT: String(port),
-    FOLIO_DATA_DIR: dataDir,
-    // info: Fastify logs one "request completed" line per request with its responseTime.
-    FOLIO_LOG_LEVEL: 'info',
-    FOLIO_RATE_LIMIT: '1000000',
-    FOLIO_ADMIN_TOKEN: `bench-${randomBytes(16).toString('hex')}`,
-  });
-  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
-  const profile = config.profile ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO_ROOT, '.bench', 'profiles')] : [];
-  const server = await spawnServer({ name: 'folio', args: [...profile, config.entry, 'serve'], env, port, readyPath: '/readyz', timeoutMs: 120_000 });
-  const responseTimes = new Map<string, number>();
-  let pending = '';
-  server.child.stdout!.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.includes('responseTime')) continue;
-      try {
-        const entry = JSON.parse(line) as { reqId?: string; responseTime?: number };
-        if (entry.reqId && typeof entry.responseTime === 'number') responseTimes.set(entry.reqId, entry.responseTime);
-      } catch {
-        // not a log line of ours
-      }
-    }
-  });
-  return { ...server, responseTimes };
-}
-
 // ---- the run ---------------------------------------------------------------------------------
 
 export async function runSearchBench(config: SearchBenchConfig): Promise<SearchBenchResult> {
@@ -302,7 +255,7 @@ export async function runSearchBench(config: SearchBenchConfig): Promise<SearchB
   const { manifest, seconds } = await prepareWorkspace(config);
   const url = process.env.DATABASE_URL;
   const raw = url ? await postgresRunner(url, manifest.workspaceId) : sqliteRunner(path.join(manifest.dataDir, 'folio.sqlite'), manifest.workspaceId);
-  const server = await startServer(config, manifest.dataDir);
+  const server = await startTimedServer({ dataDir: manifest.dataDir, entry: config.entry, profile: config.profile });
   try {
     const store = await raw.describe();
     const reachable = {
@@ -315,42 +268,13 @@ export async function runSearchBench(config: SearchBenchConfig): Promise<SearchB
     for (const connection of ['wide', 'narrow'] as const) {
       for (const query of QUERIES) stats.push({ connection, query, matches: await raw.count(query), returned: 0, e2e: [], server: [], raw: [] });
     }
-    const headers = { authorization: '', 'content-type': 'application/json', 'notion-version': LATEST_VERSION };
-    // node:http with a kept-alive connection, not fetch: fetch's web streams add about a
-    // millisecond per 100 KB response on this machine, the client's cost rather than the server's.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const target = new URL(server.url);
-    const request = (s: QueryStats) =>
-      new Promise<{ elapsed: number; id: string }>((resolve, reject) => {
-        const payload = JSON.stringify({ query: s.query, page_size: 100 });
-        const started = performance.now();
-        const req = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: '/v1/search',
-            method: 'POST',
-            agent,
-            headers: { ...headers, authorization: `Bearer ${manifest.connections[s.connection].token}`, 'content-length': Buffer.byteLength(payload) },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('error', reject);
-            response.on('end', () => {
-              // End to end is until the last byte arrives; parsing the JSON is the client's own work.
-              const elapsed = performance.now() - started;
-              const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results?: unknown[] };
-              if (response.statusCode !== 200)
-                return reject(new Error(`search ${JSON.stringify(s.query)} answered ${response.statusCode}: ${JSON.stringify(body)}`));
-              s.returned = body.results?.length ?? 0;
-              resolve({ elapsed, id: String(response.headers['x-request-id'] ?? '') });
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      });
+    const client = jsonClient(server.url);
+    const request = async (s: QueryStats) => {
+      const r = await client.post<{ results?: unknown[] }>('/v1/search', manifest.connections[s.connection].token, { query: s.query, page_size: 100 });
+      if (r.status !== 200) throw new Error(`search ${JSON.stringify(s.query)} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      s.returned = r.body.results?.length ?? 0;
+      return { elapsed: r.elapsed, id: r.requestId };
+    };
     const rawPage = async (s: QueryStats) => {
       const started = performance.now();
       await raw.page(manifest.connections[s.connection].id, s.query, visibleFirst[s.connection]);
