@@ -337,6 +337,7 @@ export async function generateDataSource(args: GenerateOptions): Promise<DataSou
       actorId: caller.botId,
       resolver: createMentionResolver(store.db, workspace.id, config.publicUrl, caller.userId),
       schemaChanged: false,
+      now: new Date(now),
     };
 
     const ancestorsOf = async (id: string) =>
