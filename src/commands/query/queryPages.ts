@@ -110,6 +110,36 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
   return cond ?? TRUE;
 }
 
+/** A set of matching pages at most this large drives the statement (see conjuncts). */
+const DRIVE_LIMIT = 5000;
+/** With sorts by value every match is read and sorted anyway, so a much larger set still drives. */
+const SORTED_DRIVE_LIMIT = 100_000;
+
+/**
+ * The filter as conditions ANDed into the statement. Conditions are asked per page row as the
+ * statement walks the data source in order (sqlPieces.ts); when one of the top-level conjuncts is
+ * a positive condition whose set of pages is small (counted up to a limit from its index, one
+ * cheap statement), the walk would read the whole data source to find few rows, so that conjunct
+ * is asked as `id IN (its set)` instead, and the store starts from the set: the plan is chosen
+ * here, from a count, because neither store's planner can tell a rare value of one property from
+ * a common one (docs/benchmarks.md "Queries").
+ */
+async function conjuncts(db: Db, filter: FilterTree, p: Alias, source: ObjectRow, env: CompileEnv, sorted: boolean): Promise<Cond[]> {
+  const items = filter.kind === 'and' ? filter.items : [filter];
+  const conds = items.map((item) => compileFilter(item, p, source.id, env));
+  const limit = sorted ? SORTED_DRIVE_LIMIT : DRIVE_LIMIT;
+  let best: { at: number; count: number } | null = null;
+  for (const [at, cond] of conds.entries()) {
+    const set = env.sets?.get(cond);
+    if (!set) continue;
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set} LIMIT ${limit}) counted`.execute(db);
+    const count = Number(rows[0].n);
+    if (count < limit && (!best || count < best.count)) best = { at, count };
+  }
+  if (best) conds[best.at] = sql<boolean>`${p.col('id')} IN (${env.sets!.get(conds[best.at])!})`;
+  return conds;
+}
+
 /**
  * The pages of one data source that satisfy the filter, in the requested order, one page of
  * results per call (FACTS.md §5; docs/decisions.md "Queries"). The filter and sorts are compiled
@@ -155,8 +185,21 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
     }
   }
 
-  const env: CompileEnv = { dialect: ctx.store.dialect, now, me: caller.userId, schemaOf, alias: aliasMaker() };
+  const joins: RawBuilder<unknown>[] = [];
+  const joined = new Map<string, Alias>();
+  const sets = new Map<Cond, RawBuilder<unknown>>();
+  const env: CompileEnv = { dialect: ctx.store.dialect, now, me: caller.userId, schemaOf, alias: aliasMaker(), sets };
   const p: Alias = env.alias('p');
+  env.joinValue = (page, propertyId) => {
+    if (page !== p) return undefined;
+    let s = joined.get(propertyId);
+    if (!s) {
+      s = env.alias('s');
+      joined.set(propertyId, s);
+      joins.push(sql`LEFT JOIN property_values ${s.ref} ON ${s.col('page_id')} = ${p.col('id')} AND ${s.col('property_id')} = ${propertyId}`);
+    }
+    return s;
+  };
   const terms: OrderTerm[] = [];
   for (const sort of sorts) {
     const target = { page: p, dataSourceId: source.id, property: sort.property, row: sort.row };
@@ -173,13 +216,13 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
     sql<boolean>`${p.col('object')} = 'page'`,
     sql<boolean>`${p.col('parent_type')} = 'data_source_id'`,
   ];
-  if (filter) where.push(compileFilter(filter, p, source.id, env));
+  if (filter) where.push(...(await conjuncts(db, filter, p, source, env, sorts.length > 0)));
   if (after) where.push(afterKeys(terms, after));
   const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
   const order = terms.map((t, i) => sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable ? ' NULLS LAST' : '')}`);
   const statement = sql<
     Record<string, Key>
-  >`SELECT ${sql.join(select)} FROM objects ${p.ref} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit + 1}`;
+  >`SELECT ${sql.join(select)} FROM objects ${p.ref}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit + 1}`;
   const { rows } = await statement.execute(db);
 
   const taken = rows.slice(0, limit);

@@ -74,23 +74,62 @@ export interface CompileEnv {
   schemaOf(dataSourceId: string): Schema | undefined;
   /** A fresh alias of this statement. */
   alias(prefix: AliasPrefix): Alias;
+  /** When given, each positive condition on values is recorded here with the subquery of its pages (see perRow). */
+  sets?: Map<Cond, RawBuilder<unknown>>;
+  /** The alias of the statement's LEFT JOIN of a property's value of `page`, made on first use; undefined for pages it does not join. */
+  joinValue?(page: Alias, propertyId: string): Alias | undefined;
 }
 
 /**
- * Pages whose stored value of the target's property satisfies `pred` (over the value row `v`).
- * An IN over an uncorrelated subquery: the planner may drive from the value indexes (selective
- * conditions) or scan the data source's pages in order and probe (unselective ones), whichever
- * its statistics favour; a page without a stored value is simply not in the set.
+ * Each condition on a value is asked per page row: "this page has a value row (or item, or related
+ * page) such that …", a lookup on the value's primary key. The statement then walks the data
+ * source's pages in the requested order (objects_in_source for the default order) and stops at
+ * the page size, whatever share of pages matches; an uncorrelated `IN (subquery)` instead makes
+ * SQLite collect and sort every match, and PostgreSQL, which misjudges how many rows match a
+ * property and a value together, does the same (docs/benchmarks.md "Queries"). When the matches
+ * are few, walking the whole data source is the slow way: each positive condition also records
+ * its set of pages (`CompileEnv.sets`), and the query drives from a small one
+ * (commands/query/queryPages.ts).
  */
-export function valueIn(env: CompileEnv, target: Target, pred: (v: Alias) => Cond): Cond {
+function perRow(env: CompileEnv, subquery: RawBuilder<unknown>, set: RawBuilder<unknown> | null): Cond {
+  const cond = env.dialect.existsPerRow(subquery) as Cond;
+  if (set) env.sets?.set(cond, set);
+  return cond;
+}
+
+/**
+ * Whether a condition's set of pages is read from an index range (an equality, or a range of the
+ * indexed column): only then is counting it cheap. Counting a set found by scanning (text
+ * contains, a date range's end, conditions on related pages) would cost what walking costs.
+ */
+export type Indexed = 'indexed' | 'scanned';
+
+/** Pages whose stored value of the target's property satisfies `pred` (over the value row `v`). */
+export function valueIn(env: CompileEnv, target: Target, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const v = env.alias('v');
-  return sql<boolean>`${target.page.col('id')} IN (SELECT ${v.col('page_id')} FROM property_values ${v.ref} WHERE ${v.col('data_source_id')} = ${target.dataSourceId} AND ${v.col('property_id')} = ${target.property!.id} AND ${pred(v)})`;
+  const w = env.alias('v');
+  const property = target.property!.id;
+  return perRow(
+    env,
+    sql`SELECT 1 FROM property_values ${v.ref} WHERE ${v.col('page_id')} = ${target.page.col('id')} AND ${v.col('property_id')} = ${property} AND ${pred(v)}`,
+    indexed === 'indexed'
+      ? sql`SELECT ${w.col('page_id')} FROM property_values ${w.ref} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`
+      : null,
+  );
 }
 
 /** Pages whose list value (multi_select names, people, files) holds an item satisfying `pred` (over the item row `i`). */
-export function itemIn(env: CompileEnv, target: Target, pred: (i: Alias) => Cond): Cond {
+export function itemIn(env: CompileEnv, target: Target, pred: (i: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const i = env.alias('i');
-  return sql<boolean>`${target.page.col('id')} IN (SELECT ${i.col('page_id')} FROM property_value_items ${i.ref} WHERE ${i.col('property_id')} = ${target.property!.id} AND ${pred(i)})`;
+  const j = env.alias('i');
+  const property = target.property!.id;
+  return perRow(
+    env,
+    sql`SELECT 1 FROM property_value_items ${i.ref} WHERE ${i.col('page_id')} = ${target.page.col('id')} AND ${i.col('property_id')} = ${property} AND ${pred(i)}`,
+    indexed === 'indexed'
+      ? sql`SELECT ${j.col('page_id')} FROM property_value_items ${j.ref} WHERE ${j.col('property_id')} = ${property} AND ${pred(j)}`
+      : null,
+  );
 }
 
 /**
@@ -98,20 +137,28 @@ export function itemIn(env: CompileEnv, target: Target, pred: (i: Alias) => Cond
  * `pred` (over the related page `r`): a related page in the trash has left the relation, as
  * reading the page shows it (docs/decisions.md).
  */
-export function relatedIn(env: CompileEnv, target: Target, relationId: string, pred: (r: Alias) => Cond): Cond {
-  const i = env.alias('i');
-  const r = env.alias('r');
-  return sql<boolean>`${target.page.col('id')} IN (SELECT ${i.col('page_id')} FROM property_value_items ${i.ref} JOIN objects ${r.ref} ON ${r.col('id')} = ${i.col('item')} AND ${r.col('in_trash')} = 0 WHERE ${i.col('property_id')} = ${relationId} AND ${pred(r)})`;
+export function relatedIn(env: CompileEnv, target: Target, relationId: string, pred: (r: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+  const [i, r, j, q] = [env.alias('i'), env.alias('r'), env.alias('i'), env.alias('r')];
+  return perRow(
+    env,
+    sql`SELECT 1 FROM property_value_items ${i.ref} JOIN objects ${r.ref} ON ${r.col('id')} = ${i.col('item')} AND ${r.col('in_trash')} = 0 WHERE ${i.col('page_id')} = ${target.page.col('id')} AND ${i.col('property_id')} = ${relationId} AND ${pred(r)}`,
+    indexed === 'indexed'
+      ? sql`SELECT ${j.col('page_id')} FROM property_value_items ${j.ref} JOIN objects ${q.ref} ON ${q.col('id')} = ${j.col('item')} AND ${q.col('in_trash')} = 0 WHERE ${j.col('property_id')} = ${relationId} AND ${pred(q)}`
+      : null,
+  );
 }
 
 /** `values` as bound parameters, for `IN (…)`: lists in filters are short (a few option names). */
 export const params = (values: readonly unknown[]): RawBuilder<unknown> => sql.join(values.map((v) => sql`${v}`));
 
 /**
- * A column of the target's stored value, for sorting: a scalar subquery on the value's primary
- * key (page_id, property_id), NULL when the page has no value.
+ * A column of the target's stored value, for sorting: through the statement's join of the value
+ * (`CompileEnv.joinValue`), so the ORDER BY and the cursor's comparison read a column rather than
+ * each running a subquery; a scalar subquery on the value's key where no join is offered.
  */
 export function storedColumn(env: CompileEnv, target: Target, column: string): RawBuilder<unknown> {
+  const joined = env.joinValue?.(target.page, target.property!.id);
+  if (joined) return joined.col(column);
   const v = env.alias('v');
   return sql`(SELECT ${v.col(column)} FROM property_values ${v.ref} WHERE ${v.col('page_id')} = ${target.page.col('id')} AND ${v.col('property_id')} = ${target.property!.id})`;
 }

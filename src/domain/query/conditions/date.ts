@@ -72,14 +72,20 @@ export const dateConditions: FilterConditions = {
       const at = target.page.col(target.row.column);
       return rangeCondition(condition, at, at, env.now);
     }
-    const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('date_start')} IS NOT NULL`);
+    const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('date_start')} IS NOT NULL`, 'indexed');
     if (op === 'is_empty') return not(notEmpty);
     if (op === 'is_not_empty') return notEmpty;
-    return valueIn(env, target, (v) =>
-      all([
-        sql<boolean>`${v.col('date_start')} IS NOT NULL`,
-        rangeCondition(condition, v.col('date_start'), sql`COALESCE(${v.col('date_end')}, ${v.col('date_start')})`, env.now),
-      ]),
+    // Only an upper bound on the start is a range of the date index; the others read the end too.
+    const onStart = op === 'before' || op === 'on_or_before';
+    return valueIn(
+      env,
+      target,
+      (v) =>
+        all([
+          sql<boolean>`${v.col('date_start')} IS NOT NULL`,
+          rangeCondition(condition, v.col('date_start'), sql`COALESCE(${v.col('date_end')}, ${v.col('date_start')})`, env.now),
+        ]),
+      onStart ? 'indexed' : 'scanned',
     );
   },
 };

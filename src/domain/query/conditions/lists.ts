@@ -22,7 +22,7 @@ export const peopleConditions: FilterConditions = {
       const notEmpty = itemIn(env, target, () => TRUE);
       if (op === 'is_empty') return not(notEmpty);
       if (op === 'is_not_empty') return notEmpty;
-      holds = user === null ? FALSE : itemIn(env, target, (i) => sql<boolean>`${i.col('item')} = ${user}`);
+      holds = user === null ? FALSE : itemIn(env, target, (i) => sql<boolean>`${i.col('item')} = ${user}`, 'indexed');
     }
     return op === 'contains' ? holds : not(holds);
   },
@@ -38,7 +38,7 @@ export const relationConditions: FilterConditions = {
     const notEmpty = relatedIn(env, target, relationId, () => TRUE);
     if (op === 'is_empty') return not(notEmpty);
     if (op === 'is_not_empty') return notEmpty;
-    const holds = relatedIn(env, target, relationId, (r) => sql<boolean>`${r.col('id')} = ${value}`);
+    const holds = relatedIn(env, target, relationId, (r) => sql<boolean>`${r.col('id')} = ${value}`, 'indexed');
     return op === 'contains' ? holds : not(holds);
   },
 };

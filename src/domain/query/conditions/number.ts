@@ -25,10 +25,10 @@ function numberFamily(table: Readonly<Record<string, OperandKind>>, keys: readon
     parse: (condition, path, ctx) => parseOperator(condition, path, table, ctx.now),
     sortKeys: (target, env) => [storedColumn(env, target, 'number_value')],
     compile({ op, value }, target, env) {
-      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('number_value')} IS NOT NULL`);
+      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('number_value')} IS NOT NULL`, 'indexed');
       if (op === 'is_empty') return not(notEmpty);
       if (op === 'is_not_empty') return notEmpty;
-      const compare = (symbol: string): Cond => valueIn(env, target, (v) => sql<boolean>`${v.col('number_value')} ${sql.raw(symbol)} ${value}`);
+      const compare = (symbol: string): Cond => valueIn(env, target, (v) => sql<boolean>`${v.col('number_value')} ${sql.raw(symbol)} ${value}`, 'indexed');
       // An empty value is not equal to any number (docs/decisions.md, "Negative conditions").
       return op === 'does_not_equal' ? not(compare('=')) : compare(SQL_OPERATORS[op]);
     },

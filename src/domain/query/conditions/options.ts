@@ -24,11 +24,11 @@ function oneOptionConditions(expand: (names: string[], config: unknown) => strin
       return [sql`CASE WHEN ${name} IS NULL THEN NULL ELSE ${position} END`, env.dialect.binaryText(name)];
     },
     compile({ op, value }, target, env) {
-      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IS NOT NULL`);
+      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IS NOT NULL`, 'indexed');
       if (op === 'is_empty') return not(notEmpty);
       if (op === 'is_not_empty') return notEmpty;
       const names = op === 'equals' ? expand(value as string[], target.property?.[target.property.type]) : (value as string[]);
-      const either: Cond = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IN (${params(names)})`);
+      const either: Cond = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IN (${params(names)})`, 'indexed');
       return op === 'equals' ? either : not(either);
     },
   };
@@ -57,10 +57,10 @@ export const multiSelectConditions: FilterConditions = {
   parse: (condition, path, ctx) => parseOperator(condition, path, { contains: 'names', does_not_contain: 'names', ...EMPTY_CHECKS }, ctx.now),
   sortKeys: (target, env) => [smallestItem(env, target)],
   compile({ op, value }, target, env) {
-    const notEmpty = itemIn(env, target, () => sql<boolean>`1 = 1`);
+    const notEmpty = itemIn(env, target, () => sql<boolean>`1 = 1`, 'indexed');
     if (op === 'is_empty') return not(notEmpty);
     if (op === 'is_not_empty') return notEmpty;
-    const holdsAny = itemIn(env, target, (i) => sql<boolean>`${i.col('item')} IN (${params(value as string[])})`);
+    const holdsAny = itemIn(env, target, (i) => sql<boolean>`${i.col('item')} IN (${params(value as string[])})`, 'indexed');
     return op === 'contains' ? holdsAny : not(holdsAny);
   },
 };

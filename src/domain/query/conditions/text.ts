@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { foldText } from '../../foldText.js';
-import { all, not, storedColumn, TRUE, valueIn, type Cond } from '../sqlPieces.js';
+import { all, not, storedColumn, TRUE, valueIn, type Cond, type Indexed } from '../sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions } from './operators.js';
 
 const TABLE = {
@@ -30,9 +30,10 @@ export const textConditions: FilterConditions = {
   compile({ op, value }, target, env) {
     const text = op === 'is_empty' || op === 'is_not_empty' ? '' : foldText(value as string);
     const length = [...text].length;
-    const has = (pred: (column: RawBuilder<unknown>) => Cond): Cond => valueIn(env, target, (v) => pred(v.col('text_folded')));
-    const notEmpty = has((t) => sql<boolean>`${t} IS NOT NULL`);
-    const equals = text === '' ? not(notEmpty) : has((t) => sql<boolean>`${t} = ${text}`);
+    const has = (pred: (column: RawBuilder<unknown>) => Cond, indexed: Indexed = 'scanned'): Cond =>
+      valueIn(env, target, (v) => pred(v.col('text_folded')), indexed);
+    const notEmpty = has((t) => sql<boolean>`${t} IS NOT NULL`, 'indexed');
+    const equals = text === '' ? not(notEmpty) : has((t) => sql<boolean>`${t} = ${text}`, 'indexed');
     const contains = text === '' ? TRUE : has((t) => env.dialect.containsText(t, text));
     switch (op) {
       case 'equals':
