@@ -37,7 +37,13 @@ function parsedSchema(id: string, content: string): ParsedSchema {
  * number of queries: property values (as of `now`), the pages' data sources and the data sources'
  * databases are each loaded once for the list, and only the columns presenting needs.
  */
-export async function loadObjectViews(db: Db, rows: readonly ObjectRow[], now: Date): Promise<Array<PageView | DataSourceView>> {
+export async function loadObjectViews(
+  db: Db,
+  rows: readonly ObjectRow[],
+  now: Date,
+  /** Data sources the caller has read already (a query's own): not read again. */
+  knownSources: readonly ObjectRow[] = [],
+): Promise<Array<PageView | DataSourceView>> {
   const pages: ObjectRow[] = [];
   const sourceIds = new Set<string>();
   const databaseIds = new Set<string>();
@@ -49,7 +55,8 @@ export async function loadObjectViews(db: Db, rows: readonly ObjectRow[], now: D
       databaseIds.add(row.parent_id);
     }
   }
-  const [stored, sources, databases] = await Promise.all([
+  for (const known of knownSources) sourceIds.delete(known.id);
+  const [stored, read, databases] = await Promise.all([
     loadPresentedValues(
       db,
       pages.map((p) => p.id),
@@ -57,6 +64,7 @@ export async function loadObjectViews(db: Db, rows: readonly ObjectRow[], now: D
     findSchemaSources(db, [...sourceIds]),
     findObjects(db, [...databaseIds]),
   ]);
+  const sources = [...read, ...knownSources];
   const sourceById = new Map(sources.map((s) => [s.id, { databaseId: s.parent_id, ...parsedSchema(s.id, s.content) }]));
   const values = await valuesAsRead(db, pages, stored, new Map([...sourceById].map(([id, s]) => [id, s.schema])), now);
   const databaseById = new Map(databases.map((d) => [d.id, d]));

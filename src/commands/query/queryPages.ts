@@ -218,7 +218,8 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   ];
   if (filter) where.push(...(await conjuncts(db, filter, p, source, env, sorts.length > 0)));
   if (after) where.push(afterKeys(terms, after));
-  const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
+  // The page rows come with their keys: presenting them needs no second read.
+  const select = [sql`${p.ref}.*`, ...terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`)];
   const order = terms.map((t, i) => sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable ? ' NULLS LAST' : '')}`);
   const statement = sql<
     Record<string, Key>
@@ -226,15 +227,18 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   const { rows } = await statement.execute(db);
 
   const taken = rows.slice(0, limit);
-  const idKey = `k${terms.length - 1}`;
-  const ids = taken.map((r) => r[idKey] as string);
-  const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
-  const rowsInOrder = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row !== undefined);
-  const views = (await loadObjectViews(db, rowsInOrder, now)) as PageView[];
+  const pageRows = taken.map((r) => {
+    const row = { ...r };
+    for (let i = 0; i < terms.length; i++) delete row[`k${i}`];
+    return row as unknown as ObjectRow;
+  });
+  const views = (await loadObjectViews(db, pageRows, now, [source])) as PageView[];
   const more = rows.length > limit;
   const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;
   const last = taken[taken.length - 1];
   const nextCursor =
-    more && !reachedCap ? encodeCursor(CURSOR_SCOPE, [listing, seen + taken.length, JSON.stringify(terms.map((_, i) => last[`k${i}`] ?? null))]) : null;
+    more && !reachedCap
+      ? encodeCursor(CURSOR_SCOPE, [listing, seen + taken.length, JSON.stringify(terms.map((_, i) => (last[`k${i}`] ?? null) as Key))])
+      : null;
   return { items: views, nextCursor, incomplete: more && reachedCap };
 }
