@@ -110,8 +110,13 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
   return cond ?? TRUE;
 }
 
-/** A set of matching pages at most this large drives the statement (see conjuncts). */
-const DRIVE_LIMIT = 5000;
+/**
+ * A set of matching pages smaller than this drives the statement (see conjuncts). Walking finds
+ * a page of 100 among n matches of N pages after about 100·N/n rows, driving costs about n
+ * lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000 pages and 10,000
+ * at a million; counting costs up to the limit, so it stays below both.
+ */
+const DRIVE_LIMIT = 2000;
 /** With sorts by value every match is read and sorted anyway, so a much larger set still drives. */
 const SORTED_DRIVE_LIMIT = 100_000;
 
