@@ -51,7 +51,9 @@ describe('the store dialect', () => {
   test('containsText finds a needle anywhere, taking % and _ literally', async () => {
     await queue(['abc%_def', 'abcdef', 'xyz']);
     const find = async (needle: string) =>
-      (await sql<{ id: string }>`SELECT id FROM ${jobs} WHERE ${store.dialect.containsText(sql.ref('id'), needle)} ORDER BY id`.execute(store.db)).rows.map((r) => r.id);
+      (await sql<{ id: string }>`SELECT id FROM ${jobs} WHERE ${store.dialect.containsText(sql.ref('id'), needle)} ORDER BY id`.execute(store.db)).rows.map(
+        (r) => r.id,
+      );
     assert.deepEqual(await find('%_'), ['abc%_def']);
     assert.deepEqual(await find('cd'), ['abcdef']);
     assert.deepEqual(await find('def'), ['abc%_def', 'abcdef']);
