@@ -216,15 +216,16 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   if (after && after.length !== terms.length) badCursor(body.start_cursor as string);
 
   const where: Cond[] = [
+    // Only pages have a data source as their parent, so the parent alone says which rows are its
+    // pages: the walk then reads objects_in_source alone, never the rows it passes over.
     sql<boolean>`${p.col('parent_id')} = ${source.id}`,
     sql<boolean>`${p.col('in_trash')} = ${body.in_trash === true ? 1 : 0}`,
-    sql<boolean>`${p.col('object')} = 'page'`,
-    sql<boolean>`${p.col('parent_type')} = 'data_source_id'`,
   ];
   if (filter) where.push(...(await conjuncts(db, filter, p, source, env, sorts.length > 0)));
   if (after) where.push(afterKeys(terms, after));
-  // The page rows come with their keys: presenting them needs no second read.
-  const select = [sql`${p.ref}.*`, ...terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`)];
+  // Only the keys: reading whole rows (their content) for every row walked past costs more than
+  // reading the page's rows again by id.
+  const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
   const order = terms.map((t, i) => sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable ? ' NULLS LAST' : '')}`);
   const statement = sql<
     Record<string, Key>
@@ -232,11 +233,9 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   const { rows } = await statement.execute(db);
 
   const taken = rows.slice(0, limit);
-  const pageRows = taken.map((r) => {
-    const row = { ...r };
-    for (let i = 0; i < terms.length; i++) delete row[`k${i}`];
-    return row as unknown as ObjectRow;
-  });
+  const ids = taken.map((r) => r[`k${terms.length - 1}`] as string);
+  const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
+  const pageRows = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row?.object === 'page');
   const views = (await loadObjectViews(db, pageRows, now, [source])) as PageView[];
   const more = rows.length > limit;
   const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;
