@@ -110,13 +110,6 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
   return cond ?? TRUE;
 }
 
-/**
- * A set of matching pages smaller than this drives the statement (see conjuncts). Walking finds
- * a page of 100 among n matches of N pages after about 100·N/n rows, driving costs about n
- * lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000 pages and 10,000
- * at a million; counting costs up to the limit, so it stays below both.
- */
-const DRIVE_LIMIT = 2000;
 /** With sorts by value every match is read and sorted anyway, so a much larger set still drives. */
 const SORTED_DRIVE_LIMIT = 100_000;
 
@@ -132,7 +125,10 @@ const SORTED_DRIVE_LIMIT = 100_000;
 async function conjuncts(db: Db, filter: FilterTree, p: Alias, source: ObjectRow, env: CompileEnv, sorted: boolean): Promise<Cond[]> {
   const items = filter.kind === 'and' ? filter.items : [filter];
   const conds = items.map((item) => compileFilter(item, p, source.id, env));
-  const limit = sorted ? SORTED_DRIVE_LIMIT : DRIVE_LIMIT;
+  // Walking finds a page of 100 among n matches of N pages after about 100·N/n rows; driving
+  // costs about n lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000
+  // pages and 10,000 at a million. Counting costs up to the limit, which the dialect sets.
+  const limit = sorted ? SORTED_DRIVE_LIMIT : env.dialect.driveLimit;
   let best: { at: number; count: number } | null = null;
   for (const [at, cond] of conds.entries()) {
     const set = env.sets?.get(cond);
