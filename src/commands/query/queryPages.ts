@@ -14,7 +14,7 @@ import { parseFilter, type FilterTree } from '../../domain/query/parseFilter.js'
 import { parseSorts, type SortSpec } from '../../domain/query/parseSorts.js';
 import { compileFilter } from '../../domain/query/compileFilter.js';
 import { dataSourcesRead } from '../../domain/query/dataSourcesRead.js';
-import { aliasMaker, TRUE, type Alias, type CompileEnv, type Cond } from '../../domain/query/sqlPieces.js';
+import { aliasMaker, FALSE, TRUE, type Alias, type CompileEnv, type Cond } from '../../domain/query/sqlPieces.js';
 import type { PageView, QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
 import { findObjects } from '../../storage/repositories/pageValues.js';
@@ -97,7 +97,7 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
   for (let i = terms.length - 1; i >= 0; i--) {
     const { expr, descending, nullable } = terms[i];
     const key = keys[i];
-    const rest: Cond = cond ?? sql<boolean>`1 = 0`;
+    const rest: Cond = cond ?? FALSE;
     if (key === null) {
       cond = sql<boolean>`(${expr} IS NULL AND ${rest})`;
       continue;

@@ -1,6 +1,7 @@
 import { invalidField, missingField, type FieldPath } from '../../errors/validationFailure.js';
 import { PROPERTY_TYPE_DEFINITIONS } from '../properties/registry.js';
 import type { Property, Schema } from '../properties/schemaTypes.js';
+import { isRecord as isObject } from '../rollups/rollupAtoms.js';
 import { dateConditions } from './conditions/date.js';
 import type { LeafCondition, ParseContext } from './conditions/operators.js';
 
@@ -11,8 +12,6 @@ export type FilterTree = { kind: 'and' | 'or'; items: FilterTree[] } | ({ kind: 
 const MAX_DEPTH = 2;
 /** Filters in one compound: far more than any view uses, and it bounds the statement's size. */
 const MAX_ITEMS = 100;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What checking a filter reads: the queried data source's schema, the clock, and its neighbours. */
 export type FilterSource = Omit<ParseContext, 'property' | 'parseLeaf' | 'schemaOfSelf'> & { dataSourceId: string; schema: Schema };

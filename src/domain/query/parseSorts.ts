@@ -1,6 +1,7 @@
 import { invalidField, missingField, type FieldPath } from '../../errors/validationFailure.js';
 import { PROPERTY_TYPE_DEFINITIONS } from '../properties/registry.js';
 import type { Property, Schema } from '../properties/schemaTypes.js';
+import { isRecord as isObject } from '../rollups/rollupAtoms.js';
 import { findProperty } from './parseFilter.js';
 import type { FilterConditions } from './conditions/operators.js';
 import type { RowValue } from './sqlPieces.js';
@@ -12,8 +13,6 @@ export interface SortSpec {
   family: FilterConditions | null;
   descending: boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function direction(raw: Record<string, unknown>, path: FieldPath): boolean {
   if (!('direction' in raw)) throw missingField([...path, 'direction']);

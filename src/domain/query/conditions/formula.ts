@@ -1,3 +1,4 @@
+import { isRecord } from '../../rollups/rollupAtoms.js';
 import { invalidField } from '../../../errors/validationFailure.js';
 import { checkboxConditions } from './checkbox.js';
 import { dateConditions } from './date.js';
@@ -21,7 +22,7 @@ export const formulaConditions: FilterConditions = {
   keys: [],
   parse(condition, path, ctx) {
     const result = ctx.formulaResultOf(ctx.property!);
-    const keys = typeof condition === 'object' && condition !== null && !Array.isArray(condition) ? Object.keys(condition) : [];
+    const keys = isRecord(condition) ? Object.keys(condition) : [];
     if (keys.length !== 1) throw invalidField(path, 'should have exactly one of the keys string, number, checkbox, date', condition);
     const [key] = keys;
     if (!(key in BY_RESULT))

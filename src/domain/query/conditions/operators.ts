@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
 import { normalizeId } from '../../../http/ids.js';
 import type { Property, Schema } from '../../properties/schemaTypes.js';
+import { isRecord as isObject } from '../../rollups/rollupAtoms.js';
 import { DATE_WINDOWS, parseDateOperand, RELATIVE_DATES } from '../dateOperands.js';
 import type { CompileEnv, Cond, RowValue, Target } from '../sqlPieces.js';
 
@@ -66,8 +67,6 @@ export interface FilterConditions {
    */
   sortKeys(target: Target, env: CompileEnv): RawBuilder<unknown>[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const KIND_WORDS: Record<OperandKind, string> = {
   string: 'a string',

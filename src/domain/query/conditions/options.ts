@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StatusConfig } from '../../properties/schemaTypes.js';
-import { itemIn, not, params, smallestItem, storedColumn, valueIn, type Cond } from '../sqlPieces.js';
+import { itemIn, not, TRUE, params, smallestItem, storedColumn, valueIn, type Cond } from '../sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions } from './operators.js';
 
 const SELECT_TABLE = { equals: 'names', does_not_equal: 'names', ...EMPTY_CHECKS } as const;
@@ -57,7 +57,7 @@ export const multiSelectConditions: FilterConditions = {
   parse: (condition, path, ctx) => parseOperator(condition, path, { contains: 'names', does_not_contain: 'names', ...EMPTY_CHECKS }, ctx.now),
   sortKeys: (target, env) => [smallestItem(env, target)],
   compile({ op, value }, target, env) {
-    const notEmpty = itemIn(env, target, () => sql<boolean>`1 = 1`, 'indexed');
+    const notEmpty = itemIn(env, target, () => TRUE, 'indexed');
     if (op === 'is_empty') return not(notEmpty);
     if (op === 'is_not_empty') return notEmpty;
     const holdsAny = itemIn(env, target, (i) => sql<boolean>`${i.col('item')} IN (${params(value as string[])})`, 'indexed');

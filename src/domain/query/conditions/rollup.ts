@@ -1,4 +1,5 @@
 import { invalidField } from '../../../errors/validationFailure.js';
+import { isRecord } from '../../rollups/rollupAtoms.js';
 import { rollupResultKind } from '../../rollups/rollupFunctions.js';
 import { configOf, type RelationConfig, type RollupConfig } from '../../properties/schemaTypes.js';
 import { not, relatedIn } from '../sqlPieces.js';
@@ -26,7 +27,7 @@ export const rollupConditions: FilterConditions = {
   parse(condition, path, ctx) {
     const property = ctx.property!;
     const config = configOf<RollupConfig>(property);
-    const record = typeof condition === 'object' && condition !== null && !Array.isArray(condition) ? (condition as Record<string, unknown>) : null;
+    const record = isRecord(condition) ? condition : null;
     const keys = record ? Object.keys(record) : [];
     if (!record || keys.length !== 1) throw invalidField(path, `should have exactly one of the keys ${KEYS.join(', ')}`, condition);
     const [key] = keys;
@@ -45,7 +46,7 @@ export const rollupConditions: FilterConditions = {
     const rolledUp = dataSourceId ? ctx.schemaOf(dataSourceId)?.[config.rollup_property_id] : undefined;
     if (!relation || !dataSourceId || !rolledUp) throw invalidField(path, 'should name a rollup whose relation and rolled-up property exist', condition);
     const inner = record[key];
-    const innerKeys = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? Object.keys(inner) : [];
+    const innerKeys = isRecord(inner) ? Object.keys(inner) : [];
     if (innerKeys.length !== 1) throw invalidField([...path, key], 'should have exactly one key: the condition of the rolled-up property', inner);
     const leaf = ctx.parseLeaf(rolledUp, dataSourceId, innerKeys[0], (inner as Record<string, unknown>)[innerKeys[0]], [...path, key]);
     const element: ElementCondition = { relationId: relation.id, dataSourceId, leaf };

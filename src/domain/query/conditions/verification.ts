@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { all, any, not, storedColumn, valueIn, type Cond } from '../sqlPieces.js';
+import { all, any, not, storedColumn, TRUE, valueIn, type Cond } from '../sqlPieces.js';
 import { parseOperator, type FilterConditions } from './operators.js';
 
 /**
@@ -17,7 +17,7 @@ export const verificationConditions: FilterConditions = {
     let is: Cond;
     if (value === 'verified') is = verified((end) => any([sql<boolean>`${end} IS NULL`, sql<boolean>`${end} >= ${now}`]));
     else if (value === 'expired') is = verified((end) => sql<boolean>`${end} < ${now}`);
-    else is = not(verified(() => sql<boolean>`1 = 1`));
+    else is = not(verified(() => TRUE));
     return op === 'status' ? is : not(is);
   },
 };
