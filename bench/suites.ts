@@ -8,6 +8,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   'users-me': async () => (await import('./users-me/suite.js')).suite,
   search: async () => (await import('./search/suite.js')).suite,
   query: async () => (await import('./query/suite.js')).suite,
+  uploads: async () => (await import('./uploads/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { VISIBLE_FIRST_BELOW } from './storage/repositories/search.js';
+import type { S3Settings } from './storage/files/fileStore.js';
 
 /** Runtime configuration, read from the environment (see README "Configuration"). */
 export interface Config {
@@ -20,6 +21,10 @@ export interface Config {
   searchVisibleFirstBelow: number;
   /** Per-file limit reported on bot users (spec, "Bot info"). */
   maxFileUploadBytes: number;
+  /** When set, uploaded bytes go to this S3-compatible bucket instead of the store (FOLIO_S3_*). */
+  s3: S3Settings | null;
+  /** `external_url` uploads may fetch loopback, private and link-local addresses, over http too (FOLIO_ALLOW_PRIVATE_URLS=1). */
+  allowPrivateUrls: boolean;
   /** `POST /admin/v1/clock` may fix the server's time (src/clock.ts FixableClock); for test suites only. */
   testClock: boolean;
 }
@@ -35,6 +40,33 @@ function positiveNumber(name: string, raw: string): number {
     throw new Error(`${name} must be a positive number, instead was "${raw}"`);
   }
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim();
+  // Refused rather than read as off: a server started with `true` would silently not do what was asked.
+  if (!['', '0', '1'].includes(raw)) throw new Error(`${name} must be 1 or 0, instead was "${env[name]}"`);
+  return raw === '1';
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.FOLIO_S3_BUCKET?.trim();
+  if (!bucket) {
+    const stray = Object.keys(env).filter((key) => key.startsWith('FOLIO_S3_') && env[key]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} given without FOLIO_S3_BUCKET`);
+    return null;
+  }
+  const endpoint = env.FOLIO_S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error(`FOLIO_S3_ENDPOINT must be an http(s) URL, instead was "${endpoint}"`);
+  return {
+    bucket,
+    endpoint,
+    region: env.FOLIO_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.FOLIO_S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.FOLIO_S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: flag(env, 'FOLIO_S3_FORCE_PATH_STYLE'),
+    prefix: env.FOLIO_S3_PREFIX ?? '',
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? positiveNumber('FOLIO_MAX_FILE_UPLOAD_BYTES', env.FOLIO_MAX_FILE_UPLOAD_BYTES)
       : DEFAULT_MAX_FILE_UPLOAD_BYTES,
     testClock: rawTestClock === '1',
+    s3: s3Settings(env),
+    allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
   };
 }

@@ -4,6 +4,10 @@ import { FixableClock, systemClock } from './clock.js';
 import { createLogger } from './logger.js';
 import { newId } from './http/ids.js';
 import { createStore } from './storage/createStore.js';
+import { randomBytes } from 'node:crypto';
+import { createFileStore } from './storage/files/createFileStore.js';
+import { ensureSetting } from './storage/repositories/propertyValues.js';
+import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
 
 /**
@@ -20,12 +24,20 @@ export async function createCore(config: Config): Promise<Core> {
   const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
+  const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
+  // One secret per store, so a link signed by one instance is served by any other.
+  const linkSecret = await ensureSetting(store.db, 'file_link_secret', randomBytes(32).toString('base64url'));
   return {
     config,
     store,
+    files,
+    fileLinks: new HostedFileLinks(linkSecret),
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,
     log: createLogger(config.logLevel),
-    close: () => store.close(),
+    close: async () => {
+      await files.close();
+      await store.close();
+    },
   };
 }

@@ -14,6 +14,7 @@ import { v1Plane } from './http/v1Plane.js';
 import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerRootRoute } from './routes/root.js';
+import { registerFileRoutes } from './routes/files.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
@@ -81,6 +82,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   if (process.env.FOLIO_CHECK_RESPONSES === '1') checkResponses(app, core.log);
   registerRootRoute(app, core);
   registerHealthRoutes(app, core);
+  registerFileRoutes(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   return app;

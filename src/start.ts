@@ -6,6 +6,7 @@ import type { App } from './http/app.js';
 import { resolveAdminToken } from './adminToken.js';
 import { hashToken } from './auth/tokens.js';
 import type { Logger } from './logger.js';
+import { sweepFileUploads } from './commands/fileUploads/sweepFileUploads.js';
 
 export interface Running {
   app: App;
@@ -14,6 +15,8 @@ export interface Running {
   log: Logger;
   close(): Promise<void>;
 }
+
+const SWEEP_INTERVAL_MS = 60_000;
 
 /** Builds the core (opening the store, running migrations), the server on it, and listens. */
 export async function startFolio(config: Config): Promise<Running> {
@@ -29,6 +32,12 @@ export async function startFolio(config: Config): Promise<Running> {
   });
   const app = await buildServer(core, { adminTokenHash: hashToken(adminToken), redis });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // Every instance sweeps; the steps are idempotent (src/commands/fileUploads/sweepFileUploads.ts).
+  const sweeper = setInterval(() => {
+    sweepFileUploads(core).catch((error: unknown) => core.log.error({ err: error }, 'file upload sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('preClose', async () => clearInterval(sweeper));
   const url = await app.listen({ host: config.host, port: config.port });
   const { log } = core;
   log.info({ url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');

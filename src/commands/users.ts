@@ -14,7 +14,7 @@ import { findWorkspace } from '../storage/repositories/workspaces.js';
 export function getMe(ctx: AppContext, caller: Caller): UserView | Promise<UserView> {
   if (caller.rows) {
     const { bot, workspace, owner } = caller.rows;
-    return { user: bot, bot: { workspace, owner, maxFileUploadBytes: ctx.config.maxFileUploadBytes } };
+    return { user: bot, bot: { workspace, owner, maxFileUploadBytes: workspace.max_file_upload_bytes ?? ctx.config.maxFileUploadBytes } };
   }
   return loadMe(ctx, caller);
 }
@@ -27,7 +27,7 @@ async function loadMe(ctx: AppContext, caller: Caller): Promise<UserView> {
     caller.userId ? findUser(db, caller.workspaceId, caller.userId) : Promise.resolve(undefined),
   ]);
   if (!bot || !workspace) throw new ApiError('internal_server_error');
-  return { user: bot, bot: { workspace, owner: owner ?? null, maxFileUploadBytes: ctx.config.maxFileUploadBytes } };
+  return { user: bot, bot: { workspace, owner: owner ?? null, maxFileUploadBytes: workspace.max_file_upload_bytes ?? ctx.config.maxFileUploadBytes } };
 }
 
 function requireUserInfo(caller: Caller): void {

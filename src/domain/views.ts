@@ -1,4 +1,4 @@
-import type { ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
 import type { Property } from './properties/schemaTypes.js';
 import type { StoredValue } from './properties/storedValue.js';
@@ -52,6 +52,15 @@ export interface BotView {
   /** The person a public or personal connection acts for; null for internal connections. */
   owner: UserRow | null;
   maxFileUploadBytes: number;
+}
+
+/** A file upload with what its row alone does not say: its status now, and the parts sent so far. */
+export interface FileUploadView {
+  upload: FileUploadRow;
+  /** `expired` once the expiry passed, whatever the row says (the sweeper marks rows later). */
+  status: FileUploadStatus;
+  /** Multi-part uploads: the parts stored so far. */
+  partsSent: number;
 }
 
 /** A user; the caller's own bot comes with its bot details. */

@@ -31,6 +31,9 @@ export function toApiError(error: unknown): ApiError {
   const storeCode = (error as { code?: unknown }).code;
   if (storeCode === '40P01' || storeCode === '40001' || storeCode === 'SQLITE_BUSY' || storeCode === 'SQLITE_BUSY_SNAPSHOT')
     return new ApiError('conflict_error');
+  // A unique key refusing the second of two writers that both checked first (two sends of one
+  // upload part): the first one's write stands.
+  if (storeCode === '23505' || storeCode === 'SQLITE_CONSTRAINT_UNIQUE') return new ApiError('conflict_error');
   return new ApiError('internal_server_error');
 }
 

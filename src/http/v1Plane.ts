@@ -13,6 +13,7 @@ import { createRateLimit } from './rateLimit.js';
 import { ValidationFailure } from '../errors/validationFailure.js';
 import { toApiError } from './errorHandler.js';
 import { readVersion } from './versionHeader.js';
+import { HOSTED_SCHEME } from '../domain/files/hostedFiles.js';
 
 export interface V1PlaneOptions {
   ctx: AppContext;
@@ -113,6 +114,18 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
     } catch (error) {
       next(error as Error);
     }
+  });
+
+  // Hosted files are stored as references and become signed links as the body leaves, whichever
+  // route, version or fast path wrote it (src/domain/files/hostedFiles.ts). A body without one
+  // costs one substring search.
+  plane.addHook('onSend', (_request, _reply, payload, next) => {
+    if (typeof payload === 'string') return next(null, ctx.fileLinks.linkAll(payload, ctx.config.publicUrl, ctx.clock.now()));
+    // Search and query at the newest version send bytes they spliced (src/presenters/jsonSplice.ts).
+    if (Buffer.isBuffer(payload) && payload.includes(HOSTED_SCHEME)) {
+      return next(null, ctx.fileLinks.linkAll(payload.toString('utf8'), ctx.config.publicUrl, ctx.clock.now()));
+    }
+    next(null, payload);
   });
 
   routes(plane, ctx);

@@ -5,7 +5,8 @@ import { presentUser } from './user.js';
 
 /** Admin-plane objects: allowlists of columns; a connection's token hash is never shown. */
 export function presentWorkspace(row: WorkspaceRow) {
-  return { object: 'workspace' as const, id: row.id, name: row.name };
+  // null: the server's default applies (FOLIO_MAX_FILE_UPLOAD_BYTES).
+  return { object: 'workspace' as const, id: row.id, name: row.name, max_file_upload_size_in_bytes: row.max_file_upload_bytes };
 }
 
 export function presentConnection(row: ConnectionRow) {

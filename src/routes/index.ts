@@ -6,6 +6,7 @@ import { registerBlocksRoutes } from './blocks/index.js';
 import { registerDatabasesRoutes } from './databases/index.js';
 import { registerDataSourcesRoutes } from './dataSources/index.js';
 import { registerSearchRoutes } from './search/index.js';
+import { registerFileUploadRoutes } from './fileUploads/index.js';
 
 /** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
 export function registerV1Routes(app: App, ctx: AppContext): void {
@@ -15,4 +16,5 @@ export function registerV1Routes(app: App, ctx: AppContext): void {
   registerDatabasesRoutes(app, ctx);
   registerDataSourcesRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerFileUploadRoutes(app, ctx);
 }

@@ -7,6 +7,12 @@ import { CONNECTION_KINDS, CONTENT_CAPABILITIES, USER_INFO_LEVELS } from '../aut
  * schemas, so the command line and HTTP refuse the same input with the same message.
  */
 export const CreateWorkspaceBody = StrictObject({ name: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** `max_file_upload_size_in_bytes`: null returns the workspace to the server's default (FOLIO_MAX_FILE_UPLOAD_BYTES). */
+export const UpdateWorkspaceBody = StrictObject({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  max_file_upload_size_in_bytes: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])),
+});
 export const CreateUserBody = StrictObject({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   email: Type.String({ format: 'email', maxLength: 200 }),

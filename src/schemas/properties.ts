@@ -138,10 +138,11 @@ const FileName = Type.String({ minLength: 1, maxLength: 900 });
 const FileUrl = Type.String({ minLength: 1, maxLength: VALUE_LIMITS.url });
 const FileValueRequest = Type.Union([
   StrictObject({ type: Type.Optional(Type.Literal('external')), name: FileName, external: StrictObject({ url: FileUrl }) }),
+  // Without a name, a hosted file is named after its upload's file (an attached upload arrives so).
   StrictObject({
     type: Type.Optional(Type.Literal('file')),
-    name: FileName,
-    file: StrictObject({ url: FileUrl, expiry_time: Type.Optional(Type.String({ maxLength: 40 })) }),
+    name: Type.Optional(FileName),
+    file: StrictObject({ url: FileUrl, expiry_time: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])) }),
   }),
   StrictObject({ type: Type.Optional(Type.Literal('file_upload')), name: Type.Optional(FileName), file_upload: StrictObject({ id: IdString }) }),
 ]);

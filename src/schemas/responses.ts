@@ -201,3 +201,52 @@ export const QueryResponse = ListOf('page_or_data_source', PageObject, {
 });
 export const UserResponse = UserObject;
 export const UserListResponse = ListOf('user', UserObject);
+
+/** SDK `FileUploadObjectResponse`; `archived` only before 2026-03-11 (the archived change adds it). */
+export const FileUploadObject = Type.Object(
+  {
+    object: Type.Literal('file_upload'),
+    id: Id,
+    created_time: Timestamp,
+    created_by: Type.Object({ id: Id, type: Type.Literal('bot') }, Closed),
+    last_edited_time: Timestamp,
+    in_trash: Type.Boolean(),
+    expiry_time: Nullable(Timestamp),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('uploaded'), Type.Literal('expired'), Type.Literal('failed')]),
+    filename: Nullable(Type.String()),
+    content_type: Nullable(Type.String()),
+    content_length: Nullable(Type.Integer({ minimum: 0 })),
+    upload_url: Type.Optional(Type.String()),
+    complete_url: Type.Optional(Type.String()),
+    file_import_result: Type.Optional(
+      Type.Object(
+        {
+          imported_time: Timestamp,
+          type: Type.Union([Type.Literal('success'), Type.Literal('error')]),
+          success: Type.Optional(Type.Object({}, Closed)),
+          error: Type.Optional(
+            Type.Object(
+              {
+                type: Type.Union([
+                  Type.Literal('validation_error'),
+                  Type.Literal('internal_system_error'),
+                  Type.Literal('download_error'),
+                  Type.Literal('upload_error'),
+                ]),
+                code: Type.String(),
+                message: Type.String(),
+                parameter: Nullable(Type.String()),
+                status_code: Nullable(Type.Integer()),
+              },
+              Closed,
+            ),
+          ),
+        },
+        Closed,
+      ),
+    ),
+    number_of_parts: Type.Optional(Type.Object({ total: Type.Integer({ minimum: 1 }), sent: Type.Integer({ minimum: 0 }) }, Closed)),
+  },
+  Closed,
+);
+export const FileUploadListResponse = ListOf('file_upload', FileUploadObject);

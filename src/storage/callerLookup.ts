@@ -21,7 +21,7 @@ export type CallerLookup = (tokenHash: string) => CallerRows | undefined | Promi
 const SELECT = `select
   c.id as c_id, c.workspace_id as c_workspace_id, c.name as c_name, c.kind as c_kind, c.capabilities as c_capabilities,
   c.user_info as c_user_info, c.user_id as c_user_id, c.bot_id as c_bot_id, c.token_hash as c_token_hash, c.created_time as c_created_time,
-  w.name as w_name, w.system_user_id as w_system_user_id, w.created_time as w_created_time,
+  w.name as w_name, w.system_user_id as w_system_user_id, w.created_time as w_created_time, w.max_file_upload_bytes as w_max_file_upload_bytes,
   b.name as b_name, b.avatar_url as b_avatar_url, b.created_time as b_created_time,
   o.id as o_id, o.name as o_name, o.avatar_url as o_avatar_url, o.email as o_email, o.email_verified as o_email_verified,
   o.meeting_notes_enabled as o_meeting_notes_enabled, o.created_time as o_created_time
@@ -50,7 +50,13 @@ function toRows(r: Flat): CallerRows {
     created_time: s('c_created_time'),
     revoked_time: null,
   };
-  const workspace: WorkspaceRow = { id: connection.workspace_id, name: s('w_name'), system_user_id: s('w_system_user_id'), created_time: s('w_created_time') };
+  const workspace: WorkspaceRow = {
+    id: connection.workspace_id,
+    name: s('w_name'),
+    system_user_id: s('w_system_user_id'),
+    created_time: s('w_created_time'),
+    max_file_upload_bytes: r.w_max_file_upload_bytes === null ? null : Number(r.w_max_file_upload_bytes),
+  };
   const bot: UserRow = {
     id: connection.bot_id,
     workspace_id: connection.workspace_id,

@@ -11,6 +11,8 @@ export interface WorkspaceTable {
   /** Bot user that authors what the admin plane creates. */
   system_user_id: string;
   created_time: string;
+  /** The operator's per-file limit for this workspace; null: the server's default. */
+  max_file_upload_bytes: number | null;
 }
 
 export interface UserTable {
@@ -114,6 +116,49 @@ export interface SettingTable {
   value: string;
 }
 
+export type FileUploadMode = 'single_part' | 'multi_part' | 'external_url';
+export type FileUploadStatus = 'pending' | 'uploaded' | 'expired' | 'failed';
+
+/** One upload; owned by the connection that created it (migration 006). */
+export interface FileUploadTable {
+  id: string;
+  workspace_id: string;
+  connection_id: string;
+  /** The connection's bot user. */
+  created_by: string;
+  created_time: string;
+  last_edited_time: string;
+  mode: FileUploadMode;
+  status: FileUploadStatus;
+  filename: string | null;
+  content_type: string | null;
+  content_length: number | null;
+  number_of_parts: number | null;
+  /** Creation + 1 hour; null once attached. */
+  expiry_time: string | null;
+  external_url: string | null;
+  /** JSON of the wire `file_import_result` (external_url mode), once the import ended. */
+  import_result: string | null;
+}
+
+/** Stored bytes of an upload: `writing` until its bytes are durable, then `stored`. */
+export interface FileBlobTable {
+  key: string;
+  upload_id: string;
+  /** 1 for a single-part or imported file; the part's number in a multi-part one; null while writing. */
+  part_number: number | null;
+  size: number | null;
+  state: 'writing' | 'stored';
+  created_time: string;
+}
+
+/** The database file store's bytes, in chunks of at most 1 MiB. */
+export interface FileChunkTable {
+  key: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -124,10 +169,15 @@ export interface DB {
   property_values: PropertyValueTable;
   property_value_items: PropertyValueItemTable;
   settings: SettingTable;
+  file_uploads: FileUploadTable;
+  file_blobs: FileBlobTable;
+  file_chunks: FileChunkTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;
 export type UserRow = Selectable<UserTable>;
 export type ConnectionRow = Selectable<ConnectionTable>;
+export type FileUploadRow = Selectable<FileUploadTable>;
+export type FileBlobRow = Selectable<FileBlobTable>;
 export type ObjectRow = Selectable<ObjectTable>;
 export type NewObject = Insertable<ObjectTable>;

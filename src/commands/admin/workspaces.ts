@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { newId } from '../../http/ids.js';
-import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces } from '../../storage/repositories/workspaces.js';
+import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
 import type { AdminListOptions } from '../../schemas/admin.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
 
 export async function createWorkspace(ctx: AppContext, input: { name: string }) {
-  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: ctx.clock.now().toISOString() };
+  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: ctx.clock.now().toISOString(), max_file_upload_bytes: null };
   await ctx.store.transaction(async (trx) => {
     await insertWorkspace(trx, row);
     // The workspace's internal actor (schema.ts); listings never show it.
@@ -39,6 +39,23 @@ export async function getWorkspace(ctx: AppContext, workspaceId: string) {
   const row = await findWorkspace(ctx.store.db, workspaceId);
   if (!row) throw adminNotFound('workspace', workspaceId);
   return row;
+}
+
+/**
+ * Renames a workspace or sets its per-file upload limit (null: back to the server's default),
+ * which its bots report as `workspace_limits.max_file_upload_size_in_bytes` and uploads obey.
+ */
+export async function updateWorkspace(ctx: AppContext, workspaceId: string, input: { name?: string; max_file_upload_size_in_bytes?: number | null }) {
+  return ctx.store.transaction(async (trx) => {
+    const row = await findWorkspace(trx, workspaceId);
+    if (!row) throw adminNotFound('workspace', workspaceId);
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.max_file_upload_size_in_bytes !== undefined ? { max_file_upload_bytes: input.max_file_upload_size_in_bytes } : {}),
+    };
+    if (Object.keys(changes).length > 0) await updateWorkspaceRow(trx, workspaceId, changes);
+    return { ...row, ...changes };
+  });
 }
 
 /** Deletes the workspace with all its users, connections, grants and content, in one transaction. */

@@ -16,6 +16,7 @@ import { saveContent, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /** The one type member of an update body, which must name the block's own type. */
 function editedMember(row: ObjectRow, body: UpdateBlockInput): { type: WritableBlockType; member: Record<string, unknown> } | null {
@@ -55,6 +56,7 @@ async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member
  */
 export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdateBlockInput): Promise<BlockView | Unreadable> {
   return ctx.store.transaction(async (trx) => {
+    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
     let row = await loadBlock(trx, caller, id, rawId);
     const edit = editedMember(row, body);
     if (row.object === 'block' && (edit || body.in_trash !== undefined)) await assertContentUnlocked(trx, row.id);

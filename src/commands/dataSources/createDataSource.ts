@@ -14,6 +14,7 @@ import { writeObjectContent } from '../../storage/repositories/pageValues.js';
 import type { DataSourceView, Unreadable } from '../../domain/views.js';
 import { loadDataSourceView } from './loadDataSourceView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
 export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput): Promise<DataSourceView | Unreadable> {
@@ -21,6 +22,7 @@ export async function createDataSource(ctx: AppContext, caller: Caller, body: Cr
   const actor = caller.botId;
   const id = newId();
   return ctx.store.transaction(async (trx) => {
+    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
     const database = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
     assertEditable(database);
     assertUnlocked(database);

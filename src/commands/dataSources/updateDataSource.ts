@@ -15,6 +15,7 @@ import { updateSchema } from './updateSchema.js';
 import { repointRelations } from '../../domain/properties/repointRelations.js';
 import type { DataSourceView } from '../../domain/views.js';
 import { loadDataSourceView } from './loadDataSourceView.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /**
  * PATCH /v1/data_sources/{id}: title, description, icon, schema (`null` deletes a property,
@@ -31,6 +32,7 @@ export async function updateDataSource(
   const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
+    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
     let row = await loadVisibleObject(trx, caller, dataSourceId, ['data_source'], 'data_source', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);

@@ -16,6 +16,7 @@ import { updateSchema } from '../dataSources/updateSchema.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
 import type { DatabaseView } from '../../domain/views.js';
 import { loadDatabaseView } from './loadDatabaseView.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /**
  * PATCH /v1/databases/{id}: title, description, is_inline, icon, cover, lock, trash and parent.
@@ -26,6 +27,7 @@ export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId
   const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
+    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
     let row = await loadVisibleObject(trx, caller, databaseId, ['database'], 'database', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);

@@ -19,6 +19,7 @@ import { titleOnlyValues } from './titleOnly.js';
 import type { PageView, Unreadable } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /**
  * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
@@ -29,9 +30,10 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
   const now = ctx.clock.now();
   const at = now.toISOString();
-  // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
-  const children = (body.children ?? body.content) as BlockInput[] | undefined;
   return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
+    body = await attachFileUploads(trx, caller, now, body);
+    // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
+    const children = (body.children ?? body.content) as BlockInput[] | undefined;
     const parent = await resolvePageParent(trx, caller, body.parent);
     const values = valueContext(ctx, trx, caller, now);
     const base = {

@@ -18,6 +18,7 @@ import { valueContext } from './valueContext.js';
 import type { PageView } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { plainText } from '../../domain/richText.js';
+import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /**
  * PATCH /v1/pages/{id}. Trash follows the spec's state table: `in_trash: false` restores (and may
@@ -30,6 +31,7 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
   const at = now.toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
+    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
     let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);
     if (body.in_trash === false && row.trashed === 1) {
       await setTrashed(trx, row.id, false, actor, at);

@@ -3,6 +3,7 @@ import { normalizeRichText, type MentionResolver, type RichTextItem } from '../r
 import type { RichTextItemInput } from '../../schemas/richText.js';
 import type { BlockIconInput, WritableBlockType } from '../../schemas/blocks.js';
 import { normalizeId } from '../../http/ids.js';
+import { hostedFilename } from '../files/hostedFiles.js';
 
 /**
  * Request members → the stored member, which is already the response member at HEAD (FACTS.md
@@ -23,7 +24,9 @@ export function presentIcon(icon: BlockIconInput | null | undefined): Record<str
     return { type: 'custom_emoji', custom_emoji: { id: canonical(emoji.id), name: emoji.name ?? '', url: emoji.url ?? '' } };
   }
   if ('icon' in icon) return { type: 'icon', icon: { name: icon.icon.name, color: icon.icon.color ?? 'gray' } };
-  // file_upload icons were refused before this point (checkBlockTree / the update command).
+  // An attached upload (src/commands/fileUploads/attachFileUploads.ts); unattached ones were
+  // refused before this point (checkBlockTree / the update command).
+  if ('file' in icon) return { type: 'file', file: (icon as { file: unknown }).file };
   return null;
 }
 
@@ -104,10 +107,19 @@ export async function buildBlockContent(type: WritableBlockType, input: Member, 
     case 'audio':
     case 'pdf':
     case 'file': {
-      const external = 'external' in input ? { url: (input.external as { url: string }).url } : ((base.external as { url: string } | undefined) ?? { url: '' });
-      const out: BlockContent = { caption: await rich('caption'), type: 'external', external };
+      // The source is a link or a hosted file (an attached upload); an edit that names neither keeps the stored one.
+      const source: { type: 'external'; external: { url: string } } | { type: 'file'; file: { url: string } } =
+        'external' in input
+          ? { type: 'external', external: { url: (input.external as { url: string }).url } }
+          : 'file' in input
+            ? { type: 'file', file: input.file as { url: string } }
+            : base.type === 'file'
+              ? { type: 'file', file: base.file as { url: string } }
+              : { type: 'external', external: (base.external as { url: string } | undefined) ?? { url: '' } };
+      const out: BlockContent = { caption: await rich('caption'), ...source };
       if (type === 'file') {
-        out.name = 'name' in input ? input.name : (base.name ?? fileName(external.url));
+        const named = source.type === 'file' ? (hostedFilename(source.file.url) ?? fileName(source.file.url)) : fileName(source.external.url);
+        out.name = 'name' in input ? input.name : (base.name ?? named);
       }
       return out;
     }

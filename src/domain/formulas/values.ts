@@ -3,10 +3,8 @@ import { defaultDateText } from './formatDate.js';
 import { MAX_LIST_LENGTH, MAX_TEXT_LENGTH } from './limits.js';
 import type { Ty } from './typeSystem.js';
 import type { DateValue, FormulaValue, PageValue, PersonValue } from './types.js';
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../isRecord.js';
+export { isRecord };
 
 export function isDateValue(v: unknown): v is DateValue {
   return isRecord(v) && typeof v.start === 'string' && !('kind' in v);

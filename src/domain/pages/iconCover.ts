@@ -1,20 +1,27 @@
 import { presentIcon } from '../blocks/blockContent.js';
-import { invalidField } from '../../errors/validationFailure.js';
+import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
+import type { HostedFileInput } from '../files/hostedFiles.js';
 import type { CoverInput, IconInput } from '../../schemas/pages.js';
 
 /**
- * Icons and covers as stored (the response shapes). File uploads cannot be attached here yet, so
- * they are refused naming the field rather than silently dropped.
+ * Icons and covers as stored (the response shapes). A file upload was made a hosted file by the
+ * command (src/commands/fileUploads/attachFileUploads.ts) before this runs; one that was not is
+ * refused naming the field rather than stored as given.
  */
-export function normalizeIcon(input: IconInput | undefined, field = 'icon'): unknown {
+export function normalizeIcon(input: IconInput | HostedFileInput | undefined, field = 'icon'): unknown {
   if (input === undefined || input === null) return null;
-  if ('file_upload' in input) throw invalidField([field, 'file_upload'], 'should be not present: file uploads cannot be used as icons yet', input.file_upload);
+  if ('file' in input) return { type: 'file', file: input.file };
+  if ('file_upload' in input) throw unattached([field]);
   return presentIcon(input);
 }
 
-export function normalizeCover(input: CoverInput | undefined): unknown {
+export function normalizeCover(input: CoverInput | HostedFileInput | undefined): unknown {
   if (input === undefined || input === null) return null;
-  if ('file_upload' in input)
-    throw invalidField(['cover', 'file_upload'], 'should be not present: file uploads cannot be used as covers yet', input.file_upload);
+  if ('file' in input) return { type: 'file', file: input.file };
+  if ('file_upload' in input) throw unattached(['cover']);
   return { type: 'external', external: { url: input.external.url } };
+}
+
+function unattached(path: FieldPath) {
+  return invalidField([...path, 'file_upload', 'id'], 'should be the ID of an uploaded file upload', undefined);
 }

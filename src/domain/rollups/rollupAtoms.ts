@@ -1,4 +1,6 @@
 import { parseInstant } from '../formulas/dateMath.js';
+import { isRecord } from '../isRecord.js';
+export { isRecord };
 
 /** One property value of one related page, in Notion API property-value form. */
 export type RollupInput = { type: string; [key: string]: unknown };
@@ -14,10 +16,6 @@ export type Atom =
   | { kind: 'boolean'; key: string; label: string; value: boolean }
   | { kind: 'date'; key: string; label: string; start: string; startMs: number; end: string; endMs: number }
   | { kind: 'other'; key: string; label: string };
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function isRollupInput(v: unknown): v is RollupInput {
   return isRecord(v) && typeof v.type === 'string';

@@ -14,6 +14,7 @@ import { registerWorkspaceAdminRoutes } from './workspaces.js';
 import { registerUserAdminRoutes } from './users.js';
 import { registerConnectionAdminRoutes } from './connections.js';
 import { registerClockAdminRoutes } from './clock.js';
+import { registerFileUploadAdminRoutes } from './fileUploads.js';
 
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
@@ -65,5 +66,6 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
   registerWorkspaceAdminRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);
   registerConnectionAdminRoutes(app, ctx);
+  registerFileUploadAdminRoutes(app, ctx);
   if (ctx.config.testClock) registerClockAdminRoutes(app, ctx);
 }

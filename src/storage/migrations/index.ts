@@ -4,6 +4,7 @@ import * as searchIndex from './002_search_index.js';
 import * as itemsByValue from './003_items_by_value.js';
 import * as searchScope from './004_search_scope.js';
 import * as queryColumns from './005_query_columns.js';
+import * as fileUploads from './006_file_uploads.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_items_by_value': itemsByValue,
   '004_search_scope': searchScope,
   '005_query_columns': queryColumns,
+  '006_file_uploads': fileUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,10 @@ export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | 
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function updateWorkspaceRow(db: Db, id: string, changes: Partial<Pick<WorkspaceRow, 'name' | 'max_file_upload_bytes'>>): Promise<void> {
+  await db.updateTable('workspaces').set(changes).where('id', '=', id).execute();
+}
+
 /** Keyset page of every workspace in id order, for the admin plane. */
 export async function listWorkspaces(db: Db, afterId: string | null, limit: number): Promise<WorkspaceRow[]> {
   let query = db.selectFrom('workspaces').selectAll();
@@ -31,6 +35,8 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('object_ancestors').where('descendant_id', 'in', objects).execute();
   await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
   await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
+  // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
+  await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
   const result = await db.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();

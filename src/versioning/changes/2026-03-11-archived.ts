@@ -11,17 +11,17 @@ const ROUTES: ReadonlySet<string> = new Set([
   'POST /v1/databases/:database_id/query',
 ]);
 
-const TRASHABLE: ReadonlySet<unknown> = new Set(['page', 'block', 'database', 'data_source']);
+const TRASHABLE: ReadonlySet<unknown> = new Set(['page', 'block', 'database', 'data_source', 'file_upload']);
 
 /**
  * FACTS.md §1, 2026-03-11 item 2 (spec, Versioning rule 6): `archived`, an alias of `in_trash`,
  * is removed from requests and responses. Older callers may send it (two different values leave
  * both, so the HEAD schema refuses `archived`) and get it next to `in_trash` on every page,
- * block, database and data source.
+ * block, database, data source and file upload.
  */
 export const archivedRemoved: VersionChange = {
   version: '2026-03-11',
-  description: '`archived` is removed from requests and responses of pages, blocks, databases and data sources; `in_trash` remains.',
+  description: '`archived` is removed from requests and responses of pages, blocks, databases, data sources and file uploads; `in_trash` remains.',
   upgradeRequest(request) {
     if (!ROUTES.has(request.route) || !request.body || typeof request.body !== 'object') return;
     const body = request.body as Record<string, unknown>;

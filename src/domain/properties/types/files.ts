@@ -3,18 +3,25 @@ import { each, fileAtom } from '../../rollups/rollupAtoms.js';
 import { AS_STORED, noConfig, type PropertyTypeDefinition } from './definition.js';
 import { T } from '../../formulas/typeSystem.js';
 import { filesConditions } from '../../query/conditions/lists.js';
+import { hostedFilename } from '../../files/hostedFiles.js';
 
 type FileInput =
-  { name: string; external: { url: string } } | { name: string; file: { url: string; expiry_time?: string } } | { name?: string; file_upload: { id: string } };
+  | { name: string; external: { url: string } }
+  | { name?: string; file: { url: string; expiry_time?: string | null } }
+  | { name?: string; file_upload: { id: string } };
 
 function normalizeFiles(files: FileInput[], now: Date, path: FieldPath) {
   return files.map((f, i) => {
     if ('external' in f) return { name: f.name, type: 'external', external: { url: f.external.url } };
     if ('file' in f) {
-      // Hosted files are served through URLs that expire after an hour (FACTS.md §8).
-      return { name: f.name, type: 'file', file: { url: f.file.url, expiry_time: new Date(now.getTime() + 3600_000).toISOString() } };
+      // An attached upload (src/commands/fileUploads/attachFileUploads.ts): named after its file unless named here.
+      const hosted = hostedFilename(f.file.url);
+      if (hosted !== null) return { name: f.name ?? hosted, type: 'file', file: { url: f.file.url, expiry_time: null } };
+      // Another hosted link, kept as given; such URLs expire after an hour (FACTS.md §8).
+      const name = f.name ?? decodeURIComponent(f.file.url.split(/[?#]/)[0].split('/').pop() || 'file');
+      return { name, type: 'file', file: { url: f.file.url, expiry_time: new Date(now.getTime() + 3600_000).toISOString() } };
     }
-    throw invalidField([...path, i, 'file_upload'], 'should be not present: file uploads cannot be attached to files properties yet', f.file_upload);
+    throw invalidField([...path, i, 'file_upload', 'id'], 'should be the ID of an uploaded file upload', f.file_upload.id);
   });
 }
 

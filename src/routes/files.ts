@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import type { App } from '../http/app.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors/registry.js';
+import { StrictObject } from '../schemas/common.js';
+import { normalizeId } from '../http/ids.js';
+import { readHostedFile } from '../commands/fileUploads/readHostedFile.js';
+import { mediaKind } from '../domain/files/uploadRules.js';
+
+const FileParams = StrictObject({ upload_id: Type.String(), filename: Type.String() });
+const FileQuery = Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) });
+
+/**
+ * `GET /files/{upload id}/{name}?expires&signature`: what a hosted file's link points at
+ * (src/domain/files/hostedFiles.ts). The link is the credential, as the service's hosted URLs
+ * are, so there is no bearer token; an expired or altered link is refused. Served from any
+ * instance: the bytes come from the shared file store.
+ */
+export function registerFileRoutes(app: App, ctx: AppContext): void {
+  app.get('/files/:upload_id/:filename', { schema: { params: FileParams, querystring: FileQuery } }, async (request, reply) => {
+    const id = normalizeId(request.params.upload_id);
+    const refusal = id ? ctx.fileLinks.refusal(id, request.query.expires, request.query.signature, ctx.clock.now()) : 'This file link is not valid.';
+    if (refusal) throw new ApiError('restricted_resource', refusal);
+    const file = await readHostedFile(ctx, id!);
+    if (!file) throw new ApiError('object_not_found', 'This file no longer exists.');
+    const type = file.upload.content_type ?? 'application/octet-stream';
+    const name = file.upload.filename ?? 'file';
+    // Media and PDFs open in place; anything else downloads, so an uploaded HTML page never runs
+    // on Folio's origin. The sandbox policy covers what a browser might still render.
+    const inline = mediaKind(type) !== 'other';
+    reply
+      .header('content-type', type)
+      .header('content-length', String(file.length))
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('cache-control', 'private, max-age=3600');
+    return reply.send(file.open());
+  });
+}
