@@ -155,7 +155,7 @@ describe('blocks API', () => {
     );
     assertValidationError(
       await append(server, fx.token, page.id, [{ image: { type: 'file_upload', file_upload: { id: '2f2e7f3e9b4c4d5e8f6a7b8c9d0e1f2a' } } }]),
-      /body\.children\[0\]\.image\.file_upload\.id .*file upload not found/,
+      /body\.children\[0\]\.image\.file_upload\.id should be the ID of a file upload created by this integration/,
     );
     const [divider] = await appendOk(server, fx.token, page.id, [{ divider: {} }]);
     assertValidationError(await append(server, fx.token, divider.id, [paragraph('x')]), /type should be a block type that a divider can hold/);
@@ -228,7 +228,7 @@ describe('blocks API', () => {
     assertValidationError(await patch(`/v1/blocks/${todo.id}`, { archived: true }), /^body failed validation: body\.archived should be not present/);
     assertValidationError(
       await patch(`/v1/blocks/${image.id}`, { image: { file_upload: { id: '2f2e7f3e9b4c4d5e8f6a7b8c9d0e1f2a' } } }),
-      /body\.image\.file_upload\.id .*file upload not found/,
+      /body\.image\.file_upload\.id should be the ID of a file upload created by this integration/,
     );
     // Pages seen as blocks take only in_trash here.
     assertValidationError(await patch(`/v1/blocks/${page.id}`, { paragraph: { rich_text: [] } }), /body\.paragraph should be not present/);
