@@ -19,10 +19,8 @@ export interface HostedFile {
  */
 export async function readHostedFile(ctx: AppContext, uploadId: string): Promise<HostedFile | null> {
   const upload = await findFileUpload(ctx.store.db, uploadId);
-  if (!upload || uploadStatusNow(upload, ctx.clock.now()) !== 'uploaded') {
-    // An attached upload has no expiry; an expired one is about to be swept.
-    if (!upload || upload.status !== 'uploaded' || upload.expiry_time !== null) return null;
-  }
+  // An attached upload has no expiry, so it stays `uploaded`; an expired one is about to be swept.
+  if (!upload || uploadStatusNow(upload, ctx.clock.now()) !== 'uploaded') return null;
   const blobs = await storedBlobsOf(ctx.store.db, upload.id);
   const length = blobs.reduce((sum, b) => sum + (b.size ?? 0), 0);
   return {
