@@ -9,6 +9,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   search: async () => (await import('./search/suite.js')).suite,
   query: async () => (await import('./query/suite.js')).suite,
   uploads: async () => (await import('./uploads/suite.js')).suite,
+  'meeting-notes': async () => (await import('./meeting-notes/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

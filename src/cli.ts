@@ -2,6 +2,8 @@
 import { Command } from 'commander';
 import { loadConfig } from './config.js';
 import { startFolio } from './start.js';
+import { createCore } from './core.js';
+import { startWorkers } from './worker/startWorkers.js';
 import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
 import { PACKAGE } from './packageInfo.js';
@@ -29,6 +31,36 @@ program
         () => process.exit(0),
         (error: unknown) => {
           running.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+  });
+
+program
+  .command('worker')
+  .description('run background jobs (meeting notes processing) without serving HTTP, on the store FOLIO_* and DATABASE_URL name')
+  .option('--concurrency <n>', 'jobs at once (FOLIO_WORKERS; at least 1 here)')
+  .action(async (options: { concurrency?: string }) => {
+    const env = { ...process.env };
+    if (options.concurrency) env.FOLIO_WORKERS = options.concurrency;
+    const config = loadConfig(env);
+    const core = await createCore(config);
+    const worker = await startWorkers(core, Math.max(1, config.jobs.concurrency));
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      core.log.info({ signal }, 'worker shutting down: handing running jobs back');
+      (async () => {
+        await worker?.stop();
+        await core.close();
+      })().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          core.log.error({ err: error }, 'worker shutdown failed');
           process.exit(1);
         },
       );

@@ -1,6 +1,9 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { VISIBLE_FIRST_BELOW } from './storage/repositories/search.js';
 import type { S3Settings } from './storage/files/fileStore.js';
+import type { TranscriptionSettings } from './processing/transcription/createTranscriber.js';
+import type { SummarySettings } from './processing/summary/createSummarizer.js';
 
 /** Runtime configuration, read from the environment (see README "Configuration"). */
 export interface Config {
@@ -27,6 +30,26 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** `POST /admin/v1/clock` may fix the server's time (src/clock.ts FixableClock); for test suites only. */
   testClock: boolean;
+  /** Background jobs: how many this server runs at once (0: none, leave them to `folio worker`), leases, polling, retries. */
+  jobs: WorkerSettings;
+  /** The meeting-notes transcription engine (FOLIO_TRANSCRIBER and its settings). */
+  transcription: TranscriptionSettings;
+  /** The meeting-notes summary engine (FOLIO_SUMMARIZER). */
+  summary: SummarySettings;
+  /** Longest recording meeting notes process, in seconds. */
+  meetingNotesMaxSeconds: number;
+}
+
+/** How this process runs background jobs (src/worker/jobWorker.ts). */
+export interface WorkerSettings {
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** How long a claim lasts without a heartbeat; a heartbeat renews it every third of it. */
+  leaseMs: number;
+  /** How often an idle worker looks for jobs another process enqueued. */
+  pollMs: number;
+  /** The first retry's delay; each later one doubles, up to five minutes. */
+  retryBaseMs: number;
 }
 
 export const DEFAULT_PORT = 7071;
@@ -69,6 +92,49 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
   };
 }
 
+function choice<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return fallback;
+  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${values.join(', ')}, instead was "${raw}"`);
+  return raw as T;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum) throw new Error(`${name} must be a whole number ≥ ${minimum}, instead was "${raw}"`);
+  return value;
+}
+
+/** One OpenAI-compatible service serves both engines when both are `openai` (FOLIO_OPENAI_*). */
+function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'transcription' | 'summary' | 'meetingNotesMaxSeconds'> {
+  const baseUrl = env.FOLIO_OPENAI_BASE_URL?.trim().replace(/\/+$/, '') || null;
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new Error(`FOLIO_OPENAI_BASE_URL must be an http(s) URL, instead was "${baseUrl}"`);
+  const apiKey = env.FOLIO_OPENAI_API_KEY || null;
+  const timeoutMs = wholeNumber(env, 'FOLIO_OPENAI_TIMEOUT_SECONDS', 600, 1) * 1000;
+  return {
+    jobs: {
+      concurrency: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
+      leaseMs: wholeNumber(env, 'FOLIO_JOB_LEASE_SECONDS', 30, 1) * 1000,
+      pollMs: wholeNumber(env, 'FOLIO_JOB_POLL_MS', 1000, 10),
+      retryBaseMs: wholeNumber(env, 'FOLIO_JOB_RETRY_MS', 10_000, 0),
+    },
+    transcription: {
+      engine: choice(env, 'FOLIO_TRANSCRIBER', ['local', 'whisper', 'openai'] as const, 'local'),
+      pocketsphinxPath: env.FOLIO_POCKETSPHINX?.trim() || null,
+      parallelism: wholeNumber(env, 'FOLIO_TRANSCRIBE_PARALLELISM', Math.min(2, availableParallelism()), 1),
+      whisperModel: env.FOLIO_WHISPER_MODEL?.trim() || null,
+      openai: { baseUrl, apiKey, model: env.FOLIO_OPENAI_TRANSCRIPTION_MODEL?.trim() || 'whisper-1', timeoutMs },
+    },
+    summary: {
+      engine: choice(env, 'FOLIO_SUMMARIZER', ['local', 'openai'] as const, 'local'),
+      openai: { baseUrl, apiKey, model: env.FOLIO_OPENAI_CHAT_MODEL?.trim() || 'gpt-4o-mini', timeoutMs, maxTranscriptChars: 48_000 },
+    },
+    meetingNotesMaxSeconds: wholeNumber(env, 'FOLIO_MEETING_NOTES_MAX_SECONDS', 4 * 3600, 1),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.FOLIO_PORT ? positiveNumber('FOLIO_PORT', env.FOLIO_PORT) : DEFAULT_PORT;
   if (!Number.isInteger(port) || port > 65535) throw new Error(`FOLIO_PORT must be a port number, instead was "${env.FOLIO_PORT}"`);
@@ -103,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: rawTestClock === '1',
     s3: s3Settings(env),
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
+    ...processingSettings(env),
   };
 }

@@ -4,6 +4,9 @@ import type { Logger } from './logger.js';
 import type { Store } from './storage/createStore.js';
 import type { FileStore } from './storage/files/fileStore.js';
 import type { HostedFileLinks } from './domain/files/hostedFiles.js';
+import type { JobBell } from './worker/jobBell.js';
+import type { Transcriber } from './processing/transcription/transcriber.js';
+import type { Summarizer } from './processing/summary/summarizer.js';
 
 /** What commands need, from the server or any other process (src/core.ts builds it); passed explicitly, never global. */
 export interface AppContext {
@@ -13,7 +16,21 @@ export interface AppContext {
   files: FileStore;
   /** Signs and checks the links hosted files are read through. */
   fileLinks: HostedFileLinks;
+  /** The engines meeting notes are processed with (configuration picks them; src/core.ts). */
+  meetingNotes: MeetingNotesEngines;
+  /** Wakes this process's job workers after an enqueue. */
+  jobs: JobBell;
   clock: Clock;
   newId(): string;
   log: Logger;
+}
+
+/** What processing runs on, chosen by configuration (src/core.ts builds them). */
+export interface MeetingNotesEngines {
+  transcriber: Transcriber;
+  summarizer: Summarizer;
+  /** Longest recording processed (FOLIO_MEETING_NOTES_MAX_SECONDS). */
+  maxSeconds: number;
+  /** Where recordings are decoded; each job has its own directory, removed when it ends. */
+  workDir: string;
 }

@@ -5,10 +5,14 @@ import { createLogger } from './logger.js';
 import { newId } from './http/ids.js';
 import { createStore } from './storage/createStore.js';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { createFileStore } from './storage/files/createFileStore.js';
 import { ensureSetting } from './storage/repositories/propertyValues.js';
 import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
+import { JobBell } from './worker/jobBell.js';
+import { createTranscriber } from './processing/transcription/createTranscriber.js';
+import { createSummarizer } from './processing/summary/createSummarizer.js';
 
 /**
  * The application without a transport: what the HTTP server, the CLI and a worker process
@@ -32,6 +36,13 @@ export async function createCore(config: Config): Promise<Core> {
     store,
     files,
     fileLinks: new HostedFileLinks(linkSecret),
+    jobs: new JobBell(),
+    meetingNotes: {
+      transcriber: createTranscriber(config.transcription),
+      summarizer: createSummarizer(config.summary),
+      maxSeconds: config.meetingNotesMaxSeconds,
+      workDir: tmpdir(),
+    },
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,
     log: createLogger(config.logLevel),

@@ -7,6 +7,7 @@ import { resolveAdminToken } from './adminToken.js';
 import { hashToken } from './auth/tokens.js';
 import type { Logger } from './logger.js';
 import { sweepFileUploads } from './commands/fileUploads/sweepFileUploads.js';
+import { startWorkers } from './worker/startWorkers.js';
 
 export interface Running {
   app: App;
@@ -38,6 +39,9 @@ export async function startFolio(config: Config): Promise<Running> {
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('preClose', async () => clearInterval(sweeper));
+  const worker = await startWorkers(core);
+  // Before the store closes (onClose): running jobs are handed back while their writes can still land.
+  if (worker) app.addHook('preClose', () => worker.stop());
   const url = await app.listen({ host: config.host, port: config.port });
   const { log } = core;
   log.info({ url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');

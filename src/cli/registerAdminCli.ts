@@ -115,14 +115,15 @@ export function registerAdminCli(program: Command): void {
     .requiredOption('--workspace <id>')
     .requiredOption('--name <name>')
     .requiredOption('--email <email>')
-    .option('--meeting-notes', 'enable AI meeting notes for this user')
+    .option('--meeting-notes', 'enable AI meeting notes for this user (the default)')
+    .option('--no-meeting-notes', 'disable AI meeting notes for this user')
     .action((o: { workspace: string; name: string; email: string; meetingNotes?: boolean }) =>
       withStore(
         (ctx) =>
           createPerson(
             ctx,
             parseIdParam(o.workspace, 'workspace_id'),
-            checked(CreateUserBody, { name: o.name, email: o.email, meeting_notes_enabled: Boolean(o.meetingNotes) }),
+            checked(CreateUserBody, { name: o.name, email: o.email, meeting_notes_enabled: o.meetingNotes !== false }),
           ),
         presentOperatorUser,
       ),

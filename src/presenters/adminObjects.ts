@@ -1,12 +1,20 @@
 import type { Caller } from '../auth/capabilities.js';
 import type { ClockView, ListView } from '../domain/views.js';
-import type { ConnectionRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { ConnectionRow, JobRow, JobState, UserRow, WorkspaceRow } from '../storage/schema.js';
 import { presentUser } from './user.js';
 
 /** Admin-plane objects: allowlists of columns; a connection's token hash is never shown. */
 export function presentWorkspace(row: WorkspaceRow) {
   // null: the server's default applies (FOLIO_MAX_FILE_UPLOAD_BYTES).
-  return { object: 'workspace' as const, id: row.id, name: row.name, max_file_upload_size_in_bytes: row.max_file_upload_bytes };
+  return {
+    object: 'workspace' as const,
+    id: row.id,
+    name: row.name,
+    max_file_upload_size_in_bytes: row.max_file_upload_bytes,
+    meeting_notes_enabled: row.meeting_notes_enabled === 1,
+    // null: no limit set.
+    ai_credits: row.ai_credits,
+  };
 }
 
 export function presentConnection(row: ConnectionRow) {
@@ -20,6 +28,8 @@ export function presentConnection(row: ConnectionRow) {
     workspace_id: row.workspace_id,
     user_id: row.user_id,
     bot_id: row.bot_id,
+    ai_credit_limit: row.ai_credit_limit,
+    ai_credits_used: row.ai_credits_used,
   };
 }
 
@@ -41,7 +51,8 @@ const OPERATOR_VIEW: Caller = {
 };
 
 export function presentOperatorUser(row: UserRow) {
-  return presentUser(row, OPERATOR_VIEW);
+  const user = presentUser(row, OPERATOR_VIEW);
+  return row.type === 'person' ? { ...user, meeting_notes_enabled: row.meeting_notes_enabled === 1 } : user;
 }
 
 /** A grant; `created_time` is known when it was read back, not when it was just made. */
@@ -61,4 +72,43 @@ export function presentAdminList<T, R>(list: ListView<T>, presentItem: (item: T)
 
 export function presentClock(view: ClockView) {
   return { object: 'clock' as const, now: view.now.toISOString(), fixed: view.fixed };
+}
+
+/** A background job: its state, attempts and last error, never its payload (it may name files). */
+export function presentJob(row: JobRow) {
+  return {
+    object: 'job' as const,
+    id: row.id,
+    kind: row.kind,
+    subject_id: row.subject_id,
+    workspace_id: row.workspace_id,
+    state: row.state,
+    attempts: row.attempts,
+    max_attempts: row.max_attempts,
+    last_error: row.last_error,
+    worker_id: row.worker_id,
+    run_after: row.run_after,
+    created_time: row.created_time,
+    finished_time: row.finished_time,
+  };
+}
+
+type Readiness = { engine: string; ready: boolean; reason?: string };
+
+export function presentProcessing(state: {
+  paused: boolean;
+  jobs: Partial<Record<JobState, number>>;
+  transcriber: Readiness;
+  summarizer: Readiness;
+  blocks_changed?: number;
+}) {
+  const engine = (r: Readiness) => ({ engine: r.engine, ready: r.ready, ...(r.ready ? {} : { reason: r.reason }) });
+  return {
+    object: 'processing' as const,
+    paused: state.paused,
+    jobs: { queued: state.jobs.queued ?? 0, running: state.jobs.running ?? 0, done: state.jobs.done ?? 0, failed: state.jobs.failed ?? 0 },
+    transcriber: engine(state.transcriber),
+    summarizer: engine(state.summarizer),
+    ...(state.blocks_changed === undefined ? {} : { blocks_changed: state.blocks_changed }),
+  };
 }

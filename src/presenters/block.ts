@@ -88,3 +88,13 @@ export function presentWrittenBlock(view: BlockView | Unreadable): Record<string
 export function presentBlockList(list: ListView<BlockView | Unreadable>) {
   return listPage('block', list.items.map(presentWrittenBlock), list.nextCursor);
 }
+
+/**
+ * The create-meeting-note answer: the block without `parent` (spec, "Meeting notes block (full
+ * response)": no other fields), or `{object, id}` without read content.
+ */
+export function presentCreatedMeetingNote(view: BlockView | Unreadable): Record<string, unknown> {
+  if (view.kind === 'unreadable') return { object: 'block', id: view.id };
+  const { parent: _parent, ...block } = presentBlock(view);
+  return block;
+}

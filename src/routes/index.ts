@@ -7,6 +7,7 @@ import { registerDatabasesRoutes } from './databases/index.js';
 import { registerDataSourcesRoutes } from './dataSources/index.js';
 import { registerSearchRoutes } from './search/index.js';
 import { registerFileUploadRoutes } from './fileUploads/index.js';
+import { registerMeetingNotesRoutes } from './meetingNotes/index.js';
 
 /** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
 export function registerV1Routes(app: App, ctx: AppContext): void {
@@ -17,4 +18,5 @@ export function registerV1Routes(app: App, ctx: AppContext): void {
   registerDataSourcesRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerFileUploadRoutes(app, ctx);
+  registerMeetingNotesRoutes(app, ctx);
 }

@@ -12,7 +12,11 @@ export const CreateWorkspaceBody = StrictObject({ name: Type.String({ minLength:
 export const UpdateWorkspaceBody = StrictObject({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   max_file_upload_size_in_bytes: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])),
+  meeting_notes_enabled: Type.Optional(Type.Boolean()),
+  /** Checked by the command, not here: a bad limit is `invalid_credit_limit`, not `validation_error` (spec, "Errors"). */
+  ai_credits: Type.Optional(Type.Unknown()),
 });
+export const UpdateUserBody = Type.Object({ meeting_notes_enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false, minProperties: 1 });
 export const CreateUserBody = StrictObject({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   email: Type.String({ format: 'email', maxLength: 200 }),
@@ -30,7 +34,12 @@ export const CreateConnectionBody = StrictObject({
 });
 /** Rename a connection or replace its capabilities; its kind and person are fixed at creation. */
 export const UpdateConnectionBody = Type.Object(
-  { name: Type.Optional(ConnectionName), capabilities: Type.Optional(Capabilities) },
+  {
+    name: Type.Optional(ConnectionName),
+    capabilities: Type.Optional(Capabilities),
+    /** The connection's own AI credit cap, null for none; checked by the command (`invalid_credit_limit`). */
+    ai_credit_limit: Type.Optional(Type.Unknown()),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export const CreatePageBody = StrictObject({
@@ -47,5 +56,7 @@ export const SetClockBody = StrictObject({ now: Type.Union([Type.String({ format
 export const AdminListQuery = PaginationQuery;
 
 export type UpdateConnectionInput = Static<typeof UpdateConnectionBody>;
+export type UpdateWorkspaceInput = Static<typeof UpdateWorkspaceBody>;
+export type UpdateUserInput = Static<typeof UpdateUserBody>;
 export type AdminListOptions = Static<typeof AdminListQuery>;
 export type SetClockInput = Static<typeof SetClockBody>;

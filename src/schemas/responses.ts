@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { MEETING_NOTES_STATUSES } from '../domain/meetingNotes/meetingNotesBlock.js';
 
 /**
  * Newest-version response bodies, one per /v1 route (declared as `config.response` on the route,
@@ -55,18 +56,23 @@ export const PageObject = Type.Object(
   Closed,
 );
 
+/** What every block shows about itself (FACTS.md §9 "Block (common)"), parent aside. */
+const BlockStamps = {
+  created_time: Timestamp,
+  last_edited_time: Timestamp,
+  created_by: PartialUser,
+  last_edited_by: PartialUser,
+  has_children: Type.Boolean(),
+  in_trash: Type.Boolean(),
+};
+
 /** A block: the common fields (FACTS.md §9 "Block (common)") and the member its type names. */
 export const BlockObject = Type.Object(
   {
     object: Type.Literal('block'),
     id: Id,
     parent: Parent,
-    created_time: Timestamp,
-    last_edited_time: Timestamp,
-    created_by: PartialUser,
-    last_edited_by: PartialUser,
-    has_children: Type.Boolean(),
-    in_trash: Type.Boolean(),
+    ...BlockStamps,
     type: Type.String(),
   },
   { additionalProperties: Open },
@@ -186,6 +192,32 @@ export const PropertyItemResponse = Type.Union([
 export const BlockResponse = BlockObject;
 export const WrittenBlockResponse = Type.Union([BlockObject, Unreadable('block')]);
 export const BlockListResponse = ListOf('block', Type.Union([BlockObject, Unreadable('block')]));
+/** The meeting notes block (spec, "Meeting notes block (full response)"): exactly these fields, no parent. */
+const MeetingNotesBlock = Type.Object(
+  {
+    object: Type.Literal('block'),
+    id: Id,
+    type: Type.Literal('meeting_notes'),
+    meeting_notes: Type.Object(
+      {
+        title: Type.Optional(Type.Array(Open, { maxItems: 100 })),
+        status: Type.Optional(Type.Union(MEETING_NOTES_STATUSES.map((s) => Type.Literal(s)))),
+        children: Type.Optional(
+          Type.Object({ summary_block_id: Type.Optional(Id), notes_block_id: Type.Optional(Id), transcript_block_id: Type.Optional(Id) }, Closed),
+        ),
+        calendar_event: Type.Optional(
+          Type.Object({ start_time: Type.String(), end_time: Type.String(), attendees: Type.Optional(Type.Array(Id, { maxItems: 100 })) }, Closed),
+        ),
+        recording: Type.Optional(Type.Object({ start_time: Type.Optional(Type.String()), end_time: Type.Optional(Type.String()) }, Closed)),
+      },
+      Closed,
+    ),
+    ...BlockStamps,
+  },
+  Closed,
+);
+/** With read content the full block, else only `{object, id}` (spec, "POST /v1/blocks/meeting_notes"). */
+export const MeetingNoteCreatedResponse = Type.Union([MeetingNotesBlock, Unreadable('block')]);
 export const DatabaseResponse = DatabaseObject;
 export const WrittenDatabaseResponse = Type.Union([DatabaseObject, Unreadable('database')]);
 export const DataSourceResponse = DataSourceObject;

@@ -21,7 +21,9 @@ export type CallerLookup = (tokenHash: string) => CallerRows | undefined | Promi
 const SELECT = `select
   c.id as c_id, c.workspace_id as c_workspace_id, c.name as c_name, c.kind as c_kind, c.capabilities as c_capabilities,
   c.user_info as c_user_info, c.user_id as c_user_id, c.bot_id as c_bot_id, c.token_hash as c_token_hash, c.created_time as c_created_time,
+  c.ai_credit_limit as c_ai_credit_limit, c.ai_credits_used as c_ai_credits_used,
   w.name as w_name, w.system_user_id as w_system_user_id, w.created_time as w_created_time, w.max_file_upload_bytes as w_max_file_upload_bytes,
+  w.meeting_notes_enabled as w_meeting_notes_enabled, w.ai_credits as w_ai_credits,
   b.name as b_name, b.avatar_url as b_avatar_url, b.created_time as b_created_time,
   o.id as o_id, o.name as o_name, o.avatar_url as o_avatar_url, o.email as o_email, o.email_verified as o_email_verified,
   o.meeting_notes_enabled as o_meeting_notes_enabled, o.created_time as o_created_time
@@ -49,6 +51,8 @@ function toRows(r: Flat): CallerRows {
     token_hash: s('c_token_hash'),
     created_time: s('c_created_time'),
     revoked_time: null,
+    ai_credit_limit: r.c_ai_credit_limit === null ? null : Number(r.c_ai_credit_limit),
+    ai_credits_used: n('c_ai_credits_used'),
   };
   const workspace: WorkspaceRow = {
     id: connection.workspace_id,
@@ -56,6 +60,8 @@ function toRows(r: Flat): CallerRows {
     system_user_id: s('w_system_user_id'),
     created_time: s('w_created_time'),
     max_file_upload_bytes: r.w_max_file_upload_bytes === null ? null : Number(r.w_max_file_upload_bytes),
+    meeting_notes_enabled: n('w_meeting_notes_enabled'),
+    ai_credits: r.w_ai_credits === null ? null : Number(r.w_ai_credits),
   };
   const bot: UserRow = {
     id: connection.bot_id,

@@ -13,6 +13,10 @@ export interface WorkspaceTable {
   created_time: string;
   /** The operator's per-file limit for this workspace; null: the server's default. */
   max_file_upload_bytes: number | null;
+  /** The operator's switch for AI meeting notes in this workspace (migration 007). */
+  meeting_notes_enabled: number;
+  /** AI credits left; null: the operator set no limit. */
+  ai_credits: number | null;
 }
 
 export interface UserTable {
@@ -42,6 +46,9 @@ export interface ConnectionTable {
   token_hash: string;
   created_time: string;
   revoked_time: string | null;
+  /** The operator's cap on the AI credits this connection may spend; null: none (migration 007). */
+  ai_credit_limit: number | null;
+  ai_credits_used: number;
 }
 
 export interface GrantTable {
@@ -159,6 +166,34 @@ export interface FileChunkTable {
   data: Uint8Array;
 }
 
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Durable background work (migration 007, src/storage/repositories/jobs.ts). */
+export interface JobTable {
+  id: string;
+  /** What runs it: a key of the worker's handlers (src/worker/). */
+  kind: string;
+  workspace_id: string;
+  /** The object the job works on (a meeting notes block). */
+  subject_id: string;
+  /** JSON: the job's input, fixed at enqueue. */
+  payload: string;
+  /** JSON: the job's checkpoint, written with what each step wrote. */
+  progress: string;
+  state: JobState;
+  /** Claims so far, counted as the job is claimed. */
+  attempts: number;
+  max_attempts: number;
+  /** Not claimed before this instant (retry backoff). */
+  run_after: string;
+  /** A running job whose lease passed is taken over by the next claim. */
+  lease_until: string | null;
+  worker_id: string | null;
+  last_error: string | null;
+  created_time: string;
+  finished_time: string | null;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -172,7 +207,10 @@ export interface DB {
   file_uploads: FileUploadTable;
   file_blobs: FileBlobTable;
   file_chunks: FileChunkTable;
+  jobs: JobTable;
 }
+
+export type JobRow = Selectable<JobTable>;
 
 export type WorkspaceRow = Selectable<WorkspaceTable>;
 export type UserRow = Selectable<UserTable>;

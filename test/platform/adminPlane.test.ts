@@ -46,11 +46,18 @@ describe('admin plane: list, read, change, delete', () => {
     for (const w of made)
       assert.deepEqual(
         seen.find((s) => s.id === w.id),
-        { object: 'workspace', id: w.id, name: w.name, max_file_upload_size_in_bytes: null },
+        { object: 'workspace', id: w.id, name: w.name, max_file_upload_size_in_bytes: null, meeting_notes_enabled: true, ai_credits: null },
       );
 
     const one = await adminCall('GET', `/workspaces/${made[0].id}`);
-    assert.deepEqual(one.body, { object: 'workspace', id: made[0].id, name: 'Listed 0', max_file_upload_size_in_bytes: null });
+    assert.deepEqual(one.body, {
+      object: 'workspace',
+      id: made[0].id,
+      name: 'Listed 0',
+      max_file_upload_size_in_bytes: null,
+      meeting_notes_enabled: true,
+      ai_credits: null,
+    });
     const missing = await adminCall('GET', `/workspaces/${randomUUID()}`);
     assert.equal(missing.status, 404);
     assert.equal(missing.body.code, 'object_not_found');

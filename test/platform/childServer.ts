@@ -131,3 +131,39 @@ export function postJson(url: string, token: string, body: unknown): Promise<{ s
     request.end(payload);
   });
 }
+
+export interface ChildWorker {
+  process: ChildProcess;
+  stderr(): string;
+  exited: Promise<number | string>;
+}
+
+/** Spawns `folio worker` on the store the environment names and waits until it says it started. */
+export async function startChildWorker(options: { dataDir: string; env?: Record<string, string> }): Promise<ChildWorker> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    FOLIO_DATA_DIR: options.dataDir,
+    FOLIO_LOG_LEVEL: 'info',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: string) => {
+    output += chunk;
+  };
+  child.stdout!.setEncoding('utf8').on('data', collect);
+  child.stderr!.setEncoding('utf8').on('data', collect);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('job worker started')) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`folio worker exited before it started:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`folio worker did not start within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { process: child, stderr: () => output, exited };
+}

@@ -39,7 +39,13 @@ describe('server lifecycle', () => {
       assert.deepEqual(await health.json(), { status: 'ok' });
       const ready = await fetch(`${server.url}/readyz`);
       assert.equal(ready.status, 200);
-      assert.deepEqual(await ready.json(), { status: 'ready', store: STORE });
+      const body = (await ready.json()) as Record<string, any>;
+      assert.equal(body.status, 'ready');
+      assert.equal(body.store, STORE);
+      // Meeting-notes engines: named, with their readiness (a reason when they cannot run).
+      assert.equal(body.meeting_notes.transcriber.engine, 'local');
+      assert.equal(typeof body.meeting_notes.transcriber.ready, 'boolean');
+      assert.equal(body.meeting_notes.summarizer.engine, 'local');
     } finally {
       server.process.kill('SIGTERM');
       await server.exited;

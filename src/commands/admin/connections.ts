@@ -13,6 +13,7 @@ import type { AdminListOptions, UpdateConnectionInput } from '../../schemas/admi
 import type { ConnectionRow } from '../../storage/schema.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
+import { checkCreditAmount } from '../../domain/credits.js';
 
 export interface CreateConnectionInput {
   name: string;
@@ -55,6 +56,8 @@ export async function createConnection(ctx: AppContext, workspaceId: string, inp
     token_hash: hashToken(token),
     created_time: at,
     revoked_time: null,
+    ai_credit_limit: null,
+    ai_credits_used: 0,
   };
   await ctx.store.transaction(async (trx) => {
     await insertUser(trx, {
@@ -93,10 +96,12 @@ export async function getConnection(ctx: AppContext, connectionId: string) {
 /** Renames a connection (and its bot user, whom `users/me` shows) or replaces its capabilities. */
 export async function changeConnection(ctx: AppContext, connectionId: string, input: UpdateConnectionInput) {
   const split = input.capabilities === undefined ? null : splitCapabilities(input.capabilities);
+  const creditLimit = input.ai_credit_limit === undefined ? undefined : checkCreditAmount('ai_credit_limit', input.ai_credit_limit);
   const row = await ctx.store.transaction(async (trx) => {
     const changed = await updateConnection(trx, connectionId, {
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(split === null ? {} : { capabilities: JSON.stringify(split.content), user_info: split.userInfo }),
+      ...(creditLimit === undefined ? {} : { ai_credit_limit: creditLimit }),
     });
     if (!changed) throw adminNotFound('connection', connectionId);
     const updated = await findConnection(trx, connectionId);

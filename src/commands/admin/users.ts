@@ -2,9 +2,9 @@ import type { AppContext } from '../../context.js';
 import { invalidFieldBare } from '../../errors/validationFailure.js';
 import { newId } from '../../http/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
-import { deletePersonTree, findUser, insertUser, listUsers } from '../../storage/repositories/users.js';
+import { deletePersonTree, findUser, insertUser, listUsers, setUserMeetingNotes } from '../../storage/repositories/users.js';
 import { countConnectionsActingFor } from '../../storage/repositories/connections.js';
-import type { AdminListOptions } from '../../schemas/admin.js';
+import type { AdminListOptions, UpdateUserInput } from '../../schemas/admin.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
 
@@ -26,7 +26,8 @@ export async function createPerson(ctx: AppContext, workspaceId: string, input: 
     avatar_url: input.avatar_url ?? null,
     email: input.email,
     email_verified: input.email_verified === false ? 0 : 1,
-    meeting_notes_enabled: input.meeting_notes_enabled ? 1 : 0,
+    // On unless the operator says otherwise (issue 14): a self-hosted server's users have the feature.
+    meeting_notes_enabled: input.meeting_notes_enabled === false ? 0 : 1,
     created_time: ctx.clock.now().toISOString(),
   };
   await insertUser(ctx.store.db, row);
@@ -64,5 +65,17 @@ export async function deletePerson(ctx: AppContext, workspaceId: string, userId:
         'path',
       );
     await deletePersonTree(trx, userId);
+  });
+}
+
+/** Turns AI meeting notes on or off for one person (what a public or personal connection acting for them may use). */
+export async function updatePerson(ctx: AppContext, workspaceId: string, userId: string, input: UpdateUserInput) {
+  return ctx.store.transaction(async (trx) => {
+    const user = await findUser(trx, workspaceId, userId);
+    if (!user || user.type !== 'person') throw adminNotFound('user', userId);
+    if (input.meeting_notes_enabled === undefined) return user;
+    const meeting_notes_enabled = input.meeting_notes_enabled ? 1 : 0;
+    await setUserMeetingNotes(trx, user.id, meeting_notes_enabled);
+    return { ...user, meeting_notes_enabled };
   });
 }

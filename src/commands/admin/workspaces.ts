@@ -2,12 +2,21 @@ import type { AppContext } from '../../context.js';
 import { newId } from '../../http/ids.js';
 import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
-import type { AdminListOptions } from '../../schemas/admin.js';
+import type { AdminListOptions, UpdateWorkspaceInput } from '../../schemas/admin.js';
+import { checkCreditAmount } from '../../domain/credits.js';
 import { adminListPage } from './adminListPage.js';
 import { adminNotFound } from './adminNotFound.js';
 
 export async function createWorkspace(ctx: AppContext, input: { name: string }) {
-  const row = { id: newId(), name: input.name, system_user_id: newId(), created_time: ctx.clock.now().toISOString(), max_file_upload_bytes: null };
+  const row = {
+    id: newId(),
+    name: input.name,
+    system_user_id: newId(),
+    created_time: ctx.clock.now().toISOString(),
+    max_file_upload_bytes: null,
+    meeting_notes_enabled: 1,
+    ai_credits: null,
+  };
   await ctx.store.transaction(async (trx) => {
     await insertWorkspace(trx, row);
     // The workspace's internal actor (schema.ts); listings never show it.
@@ -42,16 +51,20 @@ export async function getWorkspace(ctx: AppContext, workspaceId: string) {
 }
 
 /**
- * Renames a workspace or sets its per-file upload limit (null: back to the server's default),
- * which its bots report as `workspace_limits.max_file_upload_size_in_bytes` and uploads obey.
+ * Renames a workspace, sets its per-file upload limit (null: back to the server's default), which
+ * its bots report as `workspace_limits.max_file_upload_size_in_bytes` and uploads obey, turns AI
+ * meeting notes on or off, or sets its AI credits (null: no limit).
  */
-export async function updateWorkspace(ctx: AppContext, workspaceId: string, input: { name?: string; max_file_upload_size_in_bytes?: number | null }) {
+export async function updateWorkspace(ctx: AppContext, workspaceId: string, input: UpdateWorkspaceInput) {
+  const credits = input.ai_credits === undefined ? undefined : checkCreditAmount('ai_credits', input.ai_credits);
   return ctx.store.transaction(async (trx) => {
     const row = await findWorkspace(trx, workspaceId);
     if (!row) throw adminNotFound('workspace', workspaceId);
     const changes = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.max_file_upload_size_in_bytes !== undefined ? { max_file_upload_bytes: input.max_file_upload_size_in_bytes } : {}),
+      ...(input.meeting_notes_enabled !== undefined ? { meeting_notes_enabled: input.meeting_notes_enabled ? 1 : 0 } : {}),
+      ...(credits !== undefined ? { ai_credits: credits } : {}),
     };
     if (Object.keys(changes).length > 0) await updateWorkspaceRow(trx, workspaceId, changes);
     return { ...row, ...changes };

@@ -26,6 +26,11 @@ export interface InsertBlockTreeInput {
   path?: FieldPath;
   /** The request's one timestamp (the command reads it from its clock). */
   at: string;
+  /**
+   * What the blocks are checked as going under, when not what the parent is: the server writing
+   * under a block no request may add to (a meeting note's results go in as if under a page).
+   */
+  checkAs?: ParentKind;
 }
 
 async function parentKindOf(db: Db, input: InsertBlockTreeInput): Promise<ParentKind> {
@@ -60,8 +65,11 @@ async function checkSyncedSources(db: Db, blocks: readonly CheckedBlock[], works
   }
 }
 
+/** Where new blocks go: under which parent, and where among its children. */
+type Placement = Pick<InsertBlockTreeInput, 'parentId' | 'position'>;
+
 /** The first free position for `count` new children, opening a gap among the siblings when needed. */
-async function reservePositions(db: Db, input: InsertBlockTreeInput, count: number): Promise<number> {
+async function reservePositions(db: Db, input: Placement, count: number): Promise<number> {
   const range = await childPositionRange(db, input.parentId);
   const position = input.position ?? { type: 'end' };
   if (position.type === 'end' || !range) {
@@ -73,7 +81,7 @@ async function reservePositions(db: Db, input: InsertBlockTreeInput, count: numb
   return from;
 }
 
-async function requireListedChild(db: Db, input: InsertBlockTreeInput, rawId: string): Promise<ObjectRow> {
+async function requireListedChild(db: Db, input: Placement, rawId: string): Promise<ObjectRow> {
   const child = await findListedChild(db, input.parentId, normalizeId(rawId) ?? rawId);
   if (!child) {
     throw invalidField(['position', 'after_block', 'id'], 'should be the ID of a child of the parent block', rawId);
@@ -88,7 +96,7 @@ async function requireListedChild(db: Db, input: InsertBlockTreeInput, rawId: st
  * transaction and any edit-time bookkeeping of the parent.
  */
 export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Promise<ObjectRow[]> {
-  const checked = checkBlockTree(input.children, await parentKindOf(db, input), input.path);
+  const checked = checkBlockTree(input.children, input.checkAs ?? (await parentKindOf(db, input)), input.path);
   await checkSyncedSources(db, checked, input.workspaceId);
   const parentAncestors = await loadAncestors(db, input.parentId);
   const first = await reservePositions(db, input, checked.length);
@@ -124,4 +132,44 @@ export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Prom
   for (let i = 0; i < checked.length; i++) await add(checked[i], input.parentType, input.parentId, parentAncestors, first + i);
   await insertRows(db, rows, closure);
   return rows;
+}
+
+export interface ServerBlockInput {
+  workspaceId: string;
+  parentType: 'page_id' | 'block_id';
+  parentId: string;
+  actorId: string;
+  type: string;
+  /** The stored member, built by the server (a type no request may write, such as meeting_notes). */
+  content: Record<string, unknown>;
+  position?: ContentPositionInput;
+  at: string;
+}
+
+/**
+ * Writes one block the server itself composes (a meeting notes block): no request checks, since
+ * no caller wrote its member, but the same positions and closure rows as any other block.
+ */
+export async function insertServerBlock(db: Db, input: ServerBlockInput): Promise<ObjectRow> {
+  const position = await reservePositions(db, input, 1);
+  const ancestors = await loadAncestors(db, input.parentId);
+  const row: ObjectRow = {
+    id: newId(),
+    workspace_id: input.workspaceId,
+    object: 'block',
+    type: input.type,
+    parent_type: input.parentType,
+    parent_id: input.parentId,
+    position,
+    title: '',
+    content: JSON.stringify(input.content),
+    ...newObjectState(input.actorId, input.at),
+  };
+  const closure = [{ ancestor_id: row.id, depth: 0 }, ...ancestors.map((a) => ({ ancestor_id: a.ancestor_id, depth: a.depth + 1 }))].map((a) => ({
+    ancestor_id: a.ancestor_id,
+    descendant_id: row.id,
+    depth: a.depth,
+  }));
+  await insertRows(db, [row], closure);
+  return row;
 }

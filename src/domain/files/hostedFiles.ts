@@ -35,6 +35,13 @@ export function hostedFilename(url: string): string | null {
   }
 }
 
+/** The upload a hosted reference names; null when `url` is not one. */
+export function hostedUploadId(url: string): string | null {
+  if (!url.startsWith(HOSTED_SCHEME)) return null;
+  const slash = url.indexOf('/', HOSTED_SCHEME.length);
+  return slash < 0 ? url.slice(HOSTED_SCHEME.length) : url.slice(HOSTED_SCHEME.length, slash);
+}
+
 /** As JSON writes it: file names are percent-encoded, so the reference holds no quote or backslash. */
 const IN_JSON = /"url":"folio-file:([0-9a-f-]{36})\/([^"\\]*)","expiry_time":null/g;
 

@@ -15,6 +15,7 @@ import { registerUserAdminRoutes } from './users.js';
 import { registerConnectionAdminRoutes } from './connections.js';
 import { registerClockAdminRoutes } from './clock.js';
 import { registerFileUploadAdminRoutes } from './fileUploads.js';
+import { registerProcessingAdminRoutes } from './processing.js';
 
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
 const ConnectionParams = StrictObject({ connection_id: Type.String() });
@@ -67,5 +68,6 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
   registerUserAdminRoutes(app, ctx);
   registerConnectionAdminRoutes(app, ctx);
   registerFileUploadAdminRoutes(app, ctx);
+  registerProcessingAdminRoutes(app, ctx);
   if (ctx.config.testClock) registerClockAdminRoutes(app, ctx);
 }

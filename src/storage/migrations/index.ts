@@ -5,6 +5,7 @@ import * as itemsByValue from './003_items_by_value.js';
 import * as searchScope from './004_search_scope.js';
 import * as queryColumns from './005_query_columns.js';
 import * as fileUploads from './006_file_uploads.js';
+import * as meetingNotes from './007_meeting_notes.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_search_scope': searchScope,
   '005_query_columns': queryColumns,
   '006_file_uploads': fileUploads,
+  '007_meeting_notes': meetingNotes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { ConnectionRow } from '../schema.js';
 
@@ -39,8 +40,16 @@ export async function countConnectionsActingFor(db: Db, userId: string): Promise
 export async function updateConnection(
   db: Db,
   id: string,
-  changes: Partial<Pick<ConnectionRow, 'name' | 'capabilities' | 'user_info' | 'token_hash'>>,
+  changes: Partial<Pick<ConnectionRow, 'name' | 'capabilities' | 'user_info' | 'token_hash' | 'ai_credit_limit'>>,
 ): Promise<boolean> {
   const result = await db.updateTable('connections').set(changes).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function addCreditsUsed(db: Db, id: string, amount: number): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ ai_credits_used: sql<number>`ai_credits_used + ${amount}` })
+    .where('id', '=', id)
+    .execute();
 }

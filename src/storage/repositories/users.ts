@@ -59,3 +59,7 @@ export async function deletePersonTree(db: Db, userId: string): Promise<void> {
 export async function renameUser(db: Db, id: string, name: string): Promise<void> {
   await db.updateTable('users').set({ name }).where('id', '=', id).execute();
 }
+
+export async function setUserMeetingNotes(db: Db, id: string, enabled: number): Promise<void> {
+  await db.updateTable('users').set({ meeting_notes_enabled: enabled }).where('id', '=', id).execute();
+}

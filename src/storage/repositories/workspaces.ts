@@ -10,7 +10,11 @@ export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | 
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateWorkspaceRow(db: Db, id: string, changes: Partial<Pick<WorkspaceRow, 'name' | 'max_file_upload_bytes'>>): Promise<void> {
+export async function updateWorkspaceRow(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<WorkspaceRow, 'name' | 'max_file_upload_bytes' | 'meeting_notes_enabled' | 'ai_credits'>>,
+): Promise<void> {
   await db.updateTable('workspaces').set(changes).where('id', '=', id).execute();
 }
 
@@ -36,9 +40,20 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
   await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
+  await db.deleteFrom('jobs').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
   const result = await db.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Takes `amount` from the workspace's AI credits (a workspace without a limit keeps none). */
+export async function spendWorkspaceCredits(db: Db, id: string, amount: number): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set({ ai_credits: sql<number>`ai_credits - ${amount}` })
+    .where('id', '=', id)
+    .where('ai_credits', 'is not', null)
+    .execute();
 }

@@ -1,0 +1,15 @@
+import type { App } from '../../http/app.js';
+import type { AppContext } from '../../context.js';
+import { CreateMeetingNoteBody } from '../../schemas/meetingNotes.js';
+import { MeetingNoteCreatedResponse } from '../../schemas/responses.js';
+import { presentCreatedMeetingNote } from '../../presenters/block.js';
+import { createMeetingNote } from '../../commands/meetingNotes/createMeetingNote.js';
+
+export function registerMeetingNotesRoutes(app: App, ctx: AppContext): void {
+  // A static path: Fastify prefers it to /v1/blocks/:block_id, which has no POST anyway.
+  app.post(
+    '/v1/blocks/meeting_notes',
+    { config: { capability: 'insert_content', response: MeetingNoteCreatedResponse }, schema: { body: CreateMeetingNoteBody } },
+    async (request) => presentCreatedMeetingNote(await createMeetingNote(ctx, request.caller!, request.body)),
+  );
+}

@@ -1,0 +1,202 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppContext } from '../context.js';
+import type { WorkerSettings } from '../config.js';
+import type { Db } from '../storage/db.js';
+import type { JobRow } from '../storage/schema.js';
+import { claimJob, finishJob, holdJob, requeueJob, saveJobProgress } from '../storage/repositories/jobs.js';
+
+/** The job was taken over by another worker (this one's lease ran out): nothing more may be written. */
+export class JobLost extends Error {
+  constructor(id: string) {
+    super(`job ${id} is no longer held by this worker`);
+  }
+}
+
+/** Thrown by a handler for a failure no retry can mend (bad media, no engine, no credits): the job ends at once. */
+export class PermanentJobError extends Error {}
+
+/** A claimed job as its handler sees it. */
+export interface RunningJob {
+  row: JobRow;
+  /** Aborted when the job is lost or the worker shuts down: stop and throw. */
+  signal: AbortSignal;
+  /**
+   * Runs `fn` in a transaction that first checks this worker still holds the job (throws JobLost
+   * otherwise); `progress` is saved and, with `finish`, the job ends `done`, in that same
+   * transaction: what the step wrote and the job's record of it commit together.
+   */
+  write<T>(fn: (trx: Db) => Promise<T>, options?: { progress?: unknown; finish?: boolean }): Promise<T>;
+}
+
+export interface JobHandler {
+  kind: string;
+  run(job: RunningJob): Promise<void>;
+  /** Writes the job's failure into what it works on (the block's status), in the transaction that ends it. */
+  fail(trx: Db, row: JobRow, reason: string): Promise<void>;
+  /** When a failure is not worth another attempt. */
+  permanent?(error: unknown): boolean;
+}
+
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * Runs jobs from the store (../shared/STYLE.md "Background work that survives a crash"): claims
+ * one at a time per slot, keeps its lease alive while it runs, ends it, retries failures with
+ * backoff. Job scheduling uses the system clock, never the test clock: a fixed test clock must
+ * not stop leases from expiring or retries from coming due.
+ */
+export class JobWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private stopping = false;
+  private readonly loops: Promise<void>[] = [];
+  private readonly running = new Map<string, AbortController>();
+  /** The idle slots' wake-up calls. */
+  private readonly sleepers = new Set<() => void>();
+  private unlisten: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly handlers: readonly JobHandler[],
+    private readonly settings: WorkerSettings,
+    /** Answers whether processing is paused (checked before every claim). */
+    private readonly paused: () => Promise<boolean>,
+  ) {}
+
+  start(): void {
+    this.unlisten = this.ctx.jobs.listen(() => this.wakeAll());
+    for (let slot = 0; slot < this.settings.concurrency; slot++) this.loops.push(this.loop());
+  }
+
+  /** Stops claiming, hands running jobs back to the queue (their attempt refunded), and waits for the slots to end. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unlisten?.();
+    this.wakeAll();
+    for (const controller of this.running.values()) controller.abort(new Error('worker shutting down'));
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let job: JobRow | undefined;
+      try {
+        job = (await this.paused()) ? undefined : await this.claim();
+      } catch (error) {
+        this.ctx.log.error({ err: error }, 'claiming a job failed');
+      }
+      if (job) await this.runOne(job);
+      else await this.idle();
+    }
+  }
+
+  private async claim(): Promise<JobRow | undefined> {
+    const now = Date.now();
+    return claimJob(this.ctx.store.db, this.ctx.store.dialect, {
+      workerId: this.id,
+      kinds: this.handlers.map((h) => h.kind),
+      now: new Date(now).toISOString(),
+      leaseUntil: new Date(now + this.settings.leaseMs).toISOString(),
+    });
+  }
+
+  /** Waits for the poll interval or a ring of the bell, whichever comes first. */
+  private async idle(): Promise<void> {
+    const controller = new AbortController();
+    const wake = () => controller.abort();
+    this.sleepers.add(wake);
+    await sleep(this.settings.pollMs, undefined, { signal: controller.signal }).catch(() => undefined);
+    this.sleepers.delete(wake);
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.sleepers) wake();
+  }
+
+  private leaseUntil(): string {
+    return new Date(Date.now() + this.settings.leaseMs).toISOString();
+  }
+
+  private async runOne(row: JobRow): Promise<void> {
+    const handler = this.handlers.find((h) => h.kind === row.kind)!;
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
+    let lost = false;
+    const heartbeat = setInterval(
+      () => {
+        holdJob(this.ctx.store.db, row.id, this.id, this.leaseUntil()).then(
+          (held) => {
+            if (!held) {
+              lost = true;
+              controller.abort(new JobLost(row.id));
+            }
+          },
+          (error: unknown) => this.ctx.log.warn({ err: error, job: row.id }, 'job heartbeat failed'),
+        );
+      },
+      Math.max(50, Math.floor(this.settings.leaseMs / 3)),
+    );
+    let finished = false;
+    const job: RunningJob = {
+      row,
+      signal: controller.signal,
+      write: (fn, options = {}) =>
+        this.ctx.store.transaction(async (trx) => {
+          if (!(await holdJob(trx, row.id, this.id, this.leaseUntil()))) throw new JobLost(row.id);
+          const result = await fn(trx);
+          if (options.progress !== undefined) await saveJobProgress(trx, row.id, options.progress);
+          if (options.finish) {
+            await finishJob(trx, row.id, this.id, { state: 'done', at: new Date().toISOString() });
+            finished = true;
+          }
+          return result;
+        }),
+    };
+    const log = this.ctx.log.child({ job: row.id, kind: row.kind, subject: row.subject_id, attempt: row.attempts });
+    try {
+      if (row.attempts > row.max_attempts) throw new PermanentJobError(`gave up after ${row.max_attempts} attempts: the worker running it stopped each time`);
+      log.info('job started');
+      await handler.run(job);
+      if (!finished) await job.write(async () => undefined, { finish: true });
+      log.info('job done');
+    } catch (error) {
+      await this.settle(handler, row, error, { lost: lost || error instanceof JobLost, shutdown: this.stopping && controller.signal.aborted }, log);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(row.id);
+    }
+  }
+
+  private async settle(handler: JobHandler, row: JobRow, error: unknown, how: { lost: boolean; shutdown: boolean }, log: AppContext['log']): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      if (how.lost) {
+        log.warn('job taken over by another worker; this attempt stops without writing');
+        return;
+      }
+      if (how.shutdown) {
+        await requeueJob(this.ctx.store.db, row.id, this.id, { runAfter: new Date().toISOString(), refundAttempt: true });
+        log.info('job handed back at shutdown');
+        return;
+      }
+      const permanent = error instanceof PermanentJobError || handler.permanent?.(error) === true;
+      if (permanent || row.attempts >= row.max_attempts) {
+        await this.ctx.store.transaction(async (trx) => {
+          if (!(await holdJob(trx, row.id, this.id, this.leaseUntil()))) return;
+          await handler.fail(trx, row, reason);
+          await finishJob(trx, row.id, this.id, { state: 'failed', at: new Date().toISOString(), error: reason });
+        });
+        log.error({ err: error, reason }, 'job failed');
+        return;
+      }
+      const delay = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseMs * 2 ** (row.attempts - 1));
+      await requeueJob(this.ctx.store.db, row.id, this.id, { runAfter: new Date(Date.now() + delay).toISOString(), error: reason });
+      log.warn({ err: error, retry_in_ms: delay }, 'job attempt failed; it will be retried');
+    } catch (settleError) {
+      // The lease will run out and another claim retries the job.
+      log.error({ err: settleError }, 'recording a job failure failed');
+    }
+  }
+}
