@@ -39,7 +39,6 @@ export interface JobHandler {
   permanent?(error: unknown): boolean;
 }
 
-
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 /**

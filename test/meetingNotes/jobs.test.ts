@@ -58,15 +58,13 @@ async function flakyTranscriptionService(failures: number): Promise<{ url: strin
         res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
         return;
       }
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            text: 'we decided to ship on monday alice will write the notes',
-            language: 'english',
-            segments: [{ start: 0, end: 3, text: 'We decided to ship on Monday. Alice will write the notes.' }],
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          text: 'we decided to ship on monday alice will write the notes',
+          language: 'english',
+          segments: [{ start: 0, end: 3, text: 'We decided to ship on Monday. Alice will write the notes.' }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -21,7 +21,6 @@ import { decodeToWav, MediaRefused } from '../../processing/media/decodeAudio.js
 import { TranscriptionUnavailable } from '../../processing/transcription/transcriber.js';
 import { SummaryUnavailable } from '../../processing/summary/summarizer.js';
 
-
 /** Each job decodes in a directory of its own, named so a later start can find what a killed worker left. */
 const WORK_PREFIX = 'folio-meeting-';
 /** Longer than any job runs (a 4-hour recording takes under an hour here): older directories are a dead worker's. */
