@@ -222,3 +222,53 @@ describe('file uploads: attaching', () => {
     assert.notEqual(stillExpiring.expiry_time, null);
   });
 });
+
+describe('file uploads: attaching in deep bodies', () => {
+  const { server, fx } = useServer();
+
+  // Found by test/fuzz/bodies.test.ts: the walk for upload references recursed once per level
+  // and a body nested a few thousand levels deep overflowed the call stack (a 500).
+  test('a value nested 3,000 levels deep gets its validation error, not a 500', async () => {
+    const page = await makeSharedPage(server, fx);
+    const database = await ok(server, fx, 'POST', '/v1/databases', {
+      parent: { type: 'page_id', page_id: page.id },
+      title: [{ text: { content: 'Deep' } }],
+      initial_data_source: { properties: { Name: { title: {} }, Kind: { select: { options: [{ name: 'A' }] } } } },
+    });
+    let deep: unknown = [];
+    for (let i = 0; i < 3000; i++) deep = [deep];
+    const res = await call<Record<string, any>>(server.url, 'PATCH', `/v1/data_sources/${database.data_sources[0].id}`, {
+      token: fx.token,
+      body: { properties: { Kind: { select: { options: [{ name: deep }] } } } },
+    });
+    assert.equal(res.status, 400, JSON.stringify(res.body).slice(0, 300));
+    assert.equal(res.body.code, 'validation_error');
+    assert.match(res.body.message, /body\.properties\.Kind\.select\.options\[0\]\.name/);
+  });
+
+  test('references deep in a body are each replaced, and nothing else is touched', async () => {
+    const page = await makeSharedPage(server, fx);
+    const upload = await created(server, fx, { filename: 'a.png' });
+    await sent(server, fx, upload.id, PNG, { filename: 'a.png' });
+    const appended = await ok(server, fx, 'PATCH', `/v1/blocks/${page.id}/children`, {
+      children: [
+        {
+          toggle: {
+            rich_text: [{ text: { content: 'outer' } }],
+            children: [{ image: { type: 'file_upload', file_upload: { id: upload.id } } }, { file: { file_upload: { id: upload.id } } }],
+          },
+        },
+      ],
+    });
+    const toggle = appended.results[0];
+    const inner = (await ok(server, fx, 'GET', `/v1/blocks/${toggle.id}/children`)).results;
+    assert.deepEqual(
+      inner.map((b: Record<string, any>) => [b.type, b[b.type].type]),
+      [
+        ['image', 'file'],
+        ['file', 'file'],
+      ],
+    );
+    assert.equal(toggle.toggle.rich_text[0].plain_text, 'outer');
+  });
+});

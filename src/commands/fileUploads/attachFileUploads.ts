@@ -26,7 +26,7 @@ interface Reference {
  */
 export async function attachFileUploads<T>(db: Db, caller: Caller, now: Date, body: T): Promise<T> {
   const references: Reference[] = [];
-  collect(body, [], references);
+  collect(body, references);
   if (references.length === 0) return body;
 
   const ids = [...new Set(references.map((r) => r.id))];
@@ -41,37 +41,90 @@ export async function attachFileUploads<T>(db: Db, caller: Caller, now: Date, bo
     if (status !== 'uploaded') throw invalidField(at, `should be a file upload with status \`uploaded\` (this one is \`${status}\`)`, ref.raw);
   }
   await markAttached(db, ids);
-  return replace(body, (id) => {
+  return replaceReferences(body, references, (id) => {
     const upload = uploads.get(id)!;
     return hostedReference(upload.id, upload.filename ?? 'file');
   }) as T;
 }
 
-function collect(value: unknown, path: FieldPath, into: Reference[]): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => collect(item, [...path, index], into));
-    return;
-  }
-  if (!isRecord(value)) {
-    if (typeof value === 'string' && value.startsWith(HOSTED_SCHEME)) throw invalidField(path, 'should be a URL with an http or https scheme', value);
-    return;
-  }
-  const ref = value.file_upload;
-  if (isRecord(ref) && typeof ref.id === 'string' && (value.type === undefined || value.type === 'file_upload')) {
-    into.push({ path, id: normalizeId(ref.id) ?? ref.id, raw: ref.id });
-    return;
-  }
-  for (const [key, member] of Object.entries(value)) collect(member, [...path, key], into);
+/** A place in the body, linked to its parent: no path is copied per level, so depth costs nothing. */
+interface Place {
+  value: unknown;
+  key: string | number | null;
+  parent: Place | null;
 }
 
-/** A copy of `value` with each upload reference replaced by its hosted file (`type: file`). */
-function replace(value: unknown, hosted: (id: string) => { url: string; expiry_time: null }): unknown {
-  if (Array.isArray(value)) return value.map((item) => replace(item, hosted));
-  if (!isRecord(value)) return value;
+function pathOf(place: Place): FieldPath {
+  const path: Array<string | number> = [];
+  for (let p: Place | null = place; p !== null && p.key !== null; p = p.parent) path.push(p.key);
+  return path.reverse();
+}
+
+/** An upload reference: `{file_upload: {id}}`, with `type: "file_upload"` or no type. */
+function uploadIdOf(value: Record<string, unknown>): string | null {
   const ref = value.file_upload;
-  if (isRecord(ref) && typeof ref.id === 'string' && (value.type === undefined || value.type === 'file_upload')) {
-    const { file_upload: _ref, type: _type, ...rest } = value;
-    return { ...rest, type: 'file', file: hosted(normalizeId(ref.id) ?? ref.id) };
+  return isRecord(ref) && typeof ref.id === 'string' && (value.type === undefined || value.type === 'file_upload') ? ref.id : null;
+}
+
+/**
+ * Every upload reference of the body, and a refusal of the hosted scheme anywhere. Walks with a
+ * stack of its own, not by recursion: a body may nest thousands of levels (JSON allows it, the
+ * schema refuses it only later), and recursion overflowed the call stack there (test/fuzz).
+ */
+function collect(body: unknown, into: Reference[]): void {
+  const stack: Place[] = [{ value: body, key: null, parent: null }];
+  while (stack.length > 0) {
+    const place = stack.pop()!;
+    const { value } = place;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: place });
+    } else if (isRecord(value)) {
+      const id = uploadIdOf(value);
+      if (id !== null) {
+        into.push({ path: pathOf(place), id: normalizeId(id) ?? id, raw: id });
+        continue;
+      }
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: place });
+    } else if (typeof value === 'string' && value.startsWith(HOSTED_SCHEME)) {
+      throw invalidField(pathOf(place), 'should be a URL with an http or https scheme', value);
+    }
   }
-  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, replace(member, hosted)]));
+}
+
+/**
+ * A copy of `body` with each reference replaced by its hosted file (`type: file`). Only the
+ * containers on the way to a reference are copied (once each); the rest is shared with `body`.
+ */
+function replaceReferences(body: unknown, references: readonly Reference[], hosted: (id: string) => { url: string; expiry_time: null }): unknown {
+  const copies = new Map<object, Record<string | number, unknown>>();
+  const copyOf = (container: object) => {
+    let copy = copies.get(container);
+    if (!copy) {
+      copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>;
+      copies.set(container, copy);
+    }
+    return copy;
+  };
+  if (references.some((r) => r.path.length === 0)) return hostedInput(body as Record<string, unknown>, hosted);
+  const root = copyOf(body as object);
+  for (const ref of references) {
+    let original = body as Record<string | number, unknown>;
+    let copy = root;
+    for (const key of ref.path.slice(0, -1)) {
+      const child = original[key] as Record<string | number, unknown>;
+      copy[key] = copyOf(child);
+      copy = copy[key] as Record<string | number, unknown>;
+      original = child;
+    }
+    const last = ref.path[ref.path.length - 1];
+    copy[last] = hostedInput(original[last] as Record<string, unknown>, hosted);
+  }
+  return root;
+}
+
+function hostedInput(value: Record<string, unknown>, hosted: (id: string) => { url: string; expiry_time: null }): Record<string, unknown> {
+  const id = uploadIdOf(value)!;
+  const { file_upload: _ref, type: _type, ...rest } = value;
+  return { ...rest, type: 'file', file: hosted(normalizeId(id) ?? id) };
 }
