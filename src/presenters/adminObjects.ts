@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/capabilities.js';
 import type { ClockView, ListView } from '../domain/views.js';
 import type { ConnectionRow, JobRow, JobState, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { EngineReadiness } from '../commands/meetingNotes/engineReadiness.js';
 import { presentUser } from './user.js';
 
 /** Admin-plane objects: allowlists of columns; a connection's token hash is never shown. */
@@ -93,22 +94,19 @@ export function presentJob(row: JobRow) {
   };
 }
 
-type Readiness = { engine: string; ready: boolean; reason?: string };
-
 export function presentProcessing(state: {
   paused: boolean;
   jobs: Partial<Record<JobState, number>>;
-  transcriber: Readiness;
-  summarizer: Readiness;
+  transcriber: EngineReadiness;
+  summarizer: EngineReadiness;
   blocks_changed?: number;
 }) {
-  const engine = (r: Readiness) => ({ engine: r.engine, ready: r.ready, ...(r.ready ? {} : { reason: r.reason }) });
   return {
     object: 'processing' as const,
     paused: state.paused,
     jobs: { queued: state.jobs.queued ?? 0, running: state.jobs.running ?? 0, done: state.jobs.done ?? 0, failed: state.jobs.failed ?? 0 },
-    transcriber: engine(state.transcriber),
-    summarizer: engine(state.summarizer),
+    transcriber: state.transcriber,
+    summarizer: state.summarizer,
     ...(state.blocks_changed === undefined ? {} : { blocks_changed: state.blocks_changed }),
   };
 }

@@ -1,6 +1,7 @@
 import type { App } from '../http/app.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/registry.js';
+import { engineReadiness } from '../commands/meetingNotes/engineReadiness.js';
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -12,18 +13,6 @@ export function registerHealthRoutes(app: App, ctx: AppContext): void {
     }
     // Meeting notes without a usable engine still get created (and end transcription_failed with
     // the reason): the server is ready, and says what processing lacks.
-    const [transcriber, summarizer] = await Promise.all([ctx.meetingNotes.transcriber.readiness(), ctx.meetingNotes.summarizer.readiness()]);
-    return {
-      status: 'ready',
-      store: ctx.store.dialect.name,
-      meeting_notes: {
-        transcriber: { engine: ctx.meetingNotes.transcriber.name, ...readiness(transcriber) },
-        summarizer: { engine: ctx.meetingNotes.summarizer.name, ...readiness(summarizer) },
-      },
-    };
+    return { status: 'ready', store: ctx.store.dialect.name, meeting_notes: await engineReadiness(ctx) };
   });
-}
-
-function readiness(state: { ready: true } | { ready: false; reason: string }) {
-  return state.ready ? { ready: true } : { ready: false, reason: state.reason };
 }

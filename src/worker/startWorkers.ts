@@ -2,21 +2,16 @@ import type { AppContext } from '../context.js';
 import { JobWorker } from './jobWorker.js';
 import { meetingNotesHandler, removeStaleWorkDirs } from '../commands/meetingNotes/processMeetingNote.js';
 import { processingPaused } from '../commands/meetingNotes/processingPause.js';
+import { engineReadiness } from '../commands/meetingNotes/engineReadiness.js';
 
 /**
  * Starts this process's job workers (FOLIO_WORKERS of them; none when 0) on the core, after
  * saying in the log whether each meeting-notes engine can run here and, if not, why.
  */
 export async function startWorkers(ctx: AppContext, concurrency = ctx.config.jobs.concurrency): Promise<JobWorker | null> {
-  const { transcriber, summarizer } = ctx.meetingNotes;
-  for (const engine of [transcriber, summarizer]) {
-    const state = await engine.readiness();
-    if (state.ready) ctx.log.info({ engine: engine.name }, `meeting notes ${engine === transcriber ? 'transcription' : 'summary'} engine ready`);
-    else
-      ctx.log.warn(
-        { engine: engine.name, reason: state.reason },
-        `meeting notes ${engine === transcriber ? 'transcription' : 'summary'} engine unusable: meeting notes will end transcription_failed`,
-      );
+  for (const [role, state] of Object.entries(await engineReadiness(ctx))) {
+    if (state.ready) ctx.log.info({ engine: state.engine }, `meeting notes ${role} ready`);
+    else ctx.log.warn({ engine: state.engine, reason: state.reason }, `meeting notes ${role} unusable: meeting notes will end transcription_failed`);
   }
   if (concurrency === 0) return null;
   const removed = await removeStaleWorkDirs(ctx.meetingNotes.workDir);

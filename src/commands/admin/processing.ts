@@ -3,21 +3,12 @@ import type { AdminListOptions } from '../../schemas/admin.js';
 import { countJobsByState, listJobs, type JobFilter } from '../../storage/repositories/jobs.js';
 import { processingPaused, setProcessingPaused } from '../meetingNotes/processingPause.js';
 import { adminListPage } from './adminListPage.js';
+import { engineReadiness } from '../meetingNotes/engineReadiness.js';
 
 /** What an operator sees of background processing: paused or not, jobs per state, and each engine's readiness. */
 export async function readProcessing(ctx: AppContext) {
-  const [paused, jobs, transcriber, summarizer] = await Promise.all([
-    processingPaused(ctx.store.db),
-    countJobsByState(ctx.store.db),
-    ctx.meetingNotes.transcriber.readiness(),
-    ctx.meetingNotes.summarizer.readiness(),
-  ]);
-  return {
-    paused,
-    jobs,
-    transcriber: { engine: ctx.meetingNotes.transcriber.name, ...transcriber },
-    summarizer: { engine: ctx.meetingNotes.summarizer.name, ...summarizer },
-  };
+  const [paused, jobs, engines] = await Promise.all([processingPaused(ctx.store.db), countJobsByState(ctx.store.db), engineReadiness(ctx)]);
+  return { paused, jobs, ...engines };
 }
 
 export async function pauseProcessing(ctx: AppContext, paused: boolean) {

@@ -4,10 +4,10 @@
  * (src/commands/meetingNotes/processMeetingNote.ts writes them).
  */
 
-import type { TranscriptSegment } from '../transcription/transcriber.js';
+import type { Readiness, TranscriptSegment } from '../transcription/transcriber.js';
 
 /** One recognised stretch of speech, times in seconds: the transcription engines' own shape. */
-export type { TranscriptSegment };
+export type { Readiness, TranscriptSegment };
 
 export interface MeetingSummary {
   title: string;
@@ -22,8 +22,6 @@ export interface SummarizeInput {
   /** `auto` or a code such as `en` (src/domain/meetingNotes/languages.ts). */
   language: string;
 }
-
-export type Readiness = { ready: true } | { ready: false; reason: string };
 
 export interface Summarizer {
   readonly name: 'local' | 'openai';
