@@ -198,10 +198,10 @@ async function rawPage(store: RawStore, f: Fixture, query: HandQuery, lastKeys: 
   const keys = query.order.map((k, i) => `${k.expr} AS k${i}`).join(', ');
   const rest = lastKeys ? after(query.order, lastKeys) : null;
   const rows = await store.all<Record<string, unknown>>(
-    `SELECT o.*, ${keys} FROM objects o ${query.joins}
-      WHERE ${TASK_OF_SOURCE} AND (${query.where})${rest ? ` AND ${rest.text}` : ''}
+    `SELECT o.*, ${keys} FROM ${query.from?.tables ?? 'objects o'} ${query.joins}
+      WHERE ${query.from ? `${query.from.where} AND ` : ''}${TASK_OF_SOURCE} AND (${query.where})${rest ? ` AND ${rest.text}` : ''}
       ORDER BY ${orderBy(query.order)} LIMIT ${PAGE_SIZE + 1}`,
-    [...query.joinParams, manifest.tasks.dataSourceId, ...query.params, ...(rest?.params ?? [])],
+    [...query.joinParams, ...(query.from?.params ?? []), manifest.tasks.dataSourceId, ...query.params, ...(rest?.params ?? [])],
   );
   const page = rows.slice(0, PAGE_SIZE);
   const ids = page.map((r) => r.id as string);

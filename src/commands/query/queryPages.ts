@@ -14,7 +14,8 @@ import { parseFilter, type FilterTree } from '../../domain/query/parseFilter.js'
 import { parseSorts, type SortSpec } from '../../domain/query/parseSorts.js';
 import { compileFilter } from '../../domain/query/compileFilter.js';
 import { dataSourcesRead } from '../../domain/query/dataSourcesRead.js';
-import { aliasMaker, FALSE, TRUE, type Alias, type CompileEnv, type Cond } from '../../domain/query/sqlPieces.js';
+import { aliasMaker, FALSE, TRUE, type Alias, type CompileEnv, type Cond, type PageSet } from '../../domain/query/sqlPieces.js';
+import type { SortIndexColumn } from '../../domain/query/conditions/operators.js';
 import type { PageView, QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
 import { findObjects } from '../../storage/repositories/pageValues.js';
@@ -110,8 +111,40 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
   return cond ?? TRUE;
 }
 
-/** With sorts by value every match is read and sorted anyway, so a much larger set still drives. */
+/**
+ * With sorts every match is read and sorted anyway (unless the first sort key is read from its
+ * index, see sortedFromIndex), so a much larger set still drives.
+ */
 const SORTED_DRIVE_LIMIT = 100_000;
+
+/** Pages per data source, counted at most once a minute per process: plans need the size, not the exact count. */
+const sizes = new Map<string, { pages: number; at: number }>();
+const SIZE_TTL_MS = 60_000;
+const SIZES_KEPT = 1000;
+
+async function dataSourceSize(db: Db, dataSourceId: string, now: number): Promise<number> {
+  const known = sizes.get(dataSourceId);
+  if (known && now - known.at < SIZE_TTL_MS) return known.pages;
+  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM objects WHERE parent_id = ${dataSourceId} AND in_trash = 0`.execute(db);
+  if (!known && sizes.size >= SIZES_KEPT) sizes.delete(sizes.keys().next().value as string);
+  const pages = Number(rows[0].n);
+  sizes.set(dataSourceId, { pages, at: now });
+  return pages;
+}
+
+/**
+ * How far a condition's set is counted before the statement walks instead of driving from it.
+ * Walking finds a page of 100 among n matches of N pages after about 100·N/n rows; driving costs
+ * about n lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000 pages and
+ * 10,000 at a million. Counting costs up to the limit (0.5 ms for 10,000 entries on SQLite), so
+ * it stops at the crossover of this data source's size, and never beyond the dialect's limit.
+ */
+async function walkOrDriveLimit(db: Db, env: CompileEnv, dataSourceId: string): Promise<number> {
+  // Wall time, not the query's clock: a test clock held still would keep a size forever.
+  const pages = await dataSourceSize(db, dataSourceId, Date.now());
+  return Math.min(env.dialect.driveLimit, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(100 * pages))));
+}
+const MIN_DRIVE_LIMIT = 1000;
 
 /**
  * The filter as conditions ANDed into the statement. Conditions are asked per page row as the
@@ -120,25 +153,118 @@ const SORTED_DRIVE_LIMIT = 100_000;
  * cheap statement), the walk would read the whole data source to find few rows, so that conjunct
  * is asked as `id IN (its set)` instead, and the store starts from the set: the plan is chosen
  * here, from a count, because neither store's planner can tell a rare value of one property from
- * a common one (docs/benchmarks.md "Queries").
+ * a common one (docs/benchmarks.md "Queries"). `driven` says whether a set was chosen.
  */
-async function conjuncts(db: Db, filter: FilterTree, p: Alias, source: ObjectRow, env: CompileEnv, sorted: boolean): Promise<Cond[]> {
+async function conjuncts(
+  db: Db,
+  filter: FilterTree,
+  p: Alias,
+  source: ObjectRow,
+  env: CompileEnv,
+  driveLimit: () => Promise<number>,
+): Promise<{ conds: Cond[]; driven: boolean }> {
   const items = filter.kind === 'and' ? filter.items : [filter];
   const conds = items.map((item) => compileFilter(item, p, source.id, env));
-  // Walking finds a page of 100 among n matches of N pages after about 100·N/n rows; driving
-  // costs about n lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000
-  // pages and 10,000 at a million. Counting costs up to the limit, which the dialect sets.
-  const limit = sorted ? SORTED_DRIVE_LIMIT : env.dialect.driveLimit;
   let best: { at: number; count: number } | null = null;
+  let limit: number | null = null;
   for (const [at, cond] of conds.entries()) {
     const set = env.sets?.get(cond);
     if (!set) continue;
-    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set} LIMIT ${limit}) counted`.execute(db);
+    limit ??= await driveLimit();
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`.execute(db);
     const count = Number(rows[0].n);
     if (count < limit && (!best || count < best.count)) best = { at, count };
   }
-  if (best) conds[best.at] = sql<boolean>`${p.col('id')} IN (${env.sets!.get(conds[best.at])!})`;
-  return conds;
+  if (best) conds[best.at] = sql<boolean>`${p.col('id')} IN (${env.sets!.get(conds[best.at])!.ids})`;
+  return { conds, driven: best !== null };
+}
+
+/** The first sort's value, read from its index in order: the alias of its value row and the column. */
+interface IndexedFirstKey {
+  value: Alias;
+  propertyId: string;
+  column: SortIndexColumn;
+}
+
+/** The statement's parts shared by both halves of a sort read from an index. */
+interface Statement {
+  terms: readonly OrderTerm[];
+  joins: readonly RawBuilder<unknown>[];
+  where: readonly Cond[];
+}
+
+function selectPage(
+  p: Alias,
+  { terms, joins, where }: Statement,
+  limit: number,
+  from: { first: IndexedFirstKey; nulls: boolean; dataSourceId: string } | null,
+  withRows: boolean,
+): RawBuilder<Record<string, Key>> {
+  const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
+  if (withRows) select.push(sql`${p.ref}.*`);
+  // Values read in the index's order hold no empty one: no NULLS LAST that the index cannot give.
+  const order = terms.map(
+    (t, i) =>
+      sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable && !(from && !from.nulls && i === 0) ? ' NULLS LAST' : '')}`,
+  );
+  let source: RawBuilder<unknown> = sql`objects ${p.ref}`;
+  const conds = [...where];
+  if (from) {
+    const { value, propertyId, column } = from.first;
+    const col = value.col(column);
+    if (from.nulls) {
+      source = sql`objects ${p.ref} LEFT JOIN property_values ${value.ref} ON ${value.col('page_id')} = ${p.col('id')} AND ${value.col('property_id')} = ${propertyId}`;
+      conds.push(sql<boolean>`${col} IS NULL`);
+    } else {
+      // SQLite takes CROSS JOIN as "this table first": left to choose, it walks objects_in_source
+      // (an equality on its prefix) and sorts every page. PostgreSQL reads it as an inner join
+      // and chooses the order itself (with the LIMIT, the ordered index scan).
+      source = sql`property_values ${value.ref} CROSS JOIN objects ${p.ref}`;
+      conds.unshift(
+        sql<boolean>`${value.col('data_source_id')} = ${from.dataSourceId}`,
+        sql<boolean>`${value.col('property_id')} = ${propertyId}`,
+        sql<boolean>`${col} IS NOT NULL`,
+        sql<boolean>`${p.col('id')} = ${value.col('page_id')}`,
+      );
+    }
+  }
+  return sql<
+    Record<string, Key>
+  >`SELECT ${sql.join(select)} FROM ${source}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(conds, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit}`;
+}
+
+/**
+ * A sort led by a value with an ordering index (`FilterConditions.sortIndex`), in two halves: the
+ * pages with a value, read from the index in the sort's order, so the store stops at the page
+ * size and sorts only the ties of the first key by the later ones (SQLite: "USE TEMP B-TREE FOR
+ * RIGHT PART OF ORDER BY"; PostgreSQL: an incremental sort); then, only when those run out, the
+ * pages without one, which sort last and are sorted by the later keys. Sorting the whole data
+ * source instead took 340 ms at 100,000 pages (docs/benchmarks.md "query"). A cursor past the
+ * first half starts in the second; a cursor in the first starts the index range at its value.
+ */
+async function sortedFromIndex(
+  db: Db,
+  p: Alias,
+  statement: Statement,
+  first: IndexedFirstKey,
+  dataSourceId: string,
+  after: readonly Key[] | null,
+  limit: number,
+): Promise<Record<string, Key>[]> {
+  const rows: Record<string, Key>[] = [];
+  if (!after || after[0] !== null) {
+    const lead = statement.terms[0];
+    const where =
+      after === null
+        ? statement.where
+        : [...statement.where, lead.descending ? sql<boolean>`${lead.expr} <= ${after[0]}` : sql<boolean>`${lead.expr} >= ${after[0]}`];
+    const half = { ...statement, where };
+    rows.push(...(await selectPage(p, half, limit, { first, nulls: false, dataSourceId }, true).execute(db)).rows);
+  }
+  if (rows.length < limit) {
+    rows.push(...(await selectPage(p, statement, limit - rows.length, { first, nulls: true, dataSourceId }, true).execute(db)).rows);
+  }
+  return rows;
 }
 
 /**
@@ -188,9 +314,15 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
 
   const joins: RawBuilder<unknown>[] = [];
   const joined = new Map<string, Alias>();
-  const sets = new Map<Cond, RawBuilder<unknown>>();
+  const sets = new Map<Cond, PageSet>();
   const env: CompileEnv = { dialect: ctx.store.dialect, now, me: caller.userId, schemaOf, alias: aliasMaker(), sets };
   const p: Alias = env.alias('p');
+  // A sort led by a value with an ordering index reads pages from that index (sortedFromIndex):
+  // that value's row is then the statement's first table rather than a join.
+  const lead = sorts[0];
+  const leadColumn = lead?.property && lead.family?.sortIndex?.({ page: p, dataSourceId: source.id, property: lead.property, row: lead.row });
+  const first: IndexedFirstKey | null = leadColumn ? { value: env.alias('s'), propertyId: lead.property!.id, column: leadColumn } : null;
+  if (first) joined.set(first.propertyId, first.value);
   env.joinValue = (page, propertyId) => {
     if (page !== p) return undefined;
     let s = joined.get(propertyId);
@@ -217,21 +349,41 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
     sql<boolean>`${p.col('parent_id')} = ${source.id}`,
     sql<boolean>`${p.col('in_trash')} = ${body.in_trash === true ? 1 : 0}`,
   ];
-  if (filter) where.push(...(await conjuncts(db, filter, p, source, env, sorts.length > 0)));
+  let driven = false;
+  if (filter) {
+    // Read in the sort's order from an index, a page of matches comes as soon as walking finds one.
+    const driveLimit = async () => (sorts.length > 0 && !first ? SORTED_DRIVE_LIMIT : walkOrDriveLimit(db, env, source.id));
+    const found = await conjuncts(db, filter, p, source, env, driveLimit);
+    where.push(...found.conds);
+    driven = found.driven;
+  }
   if (after) where.push(afterKeys(terms, after));
-  // Only the keys: reading whole rows (their content) for every row walked past costs more than
-  // reading the page's rows again by id.
-  const select = terms.map((t, i) => sql`${t.expr} AS ${sql.raw(`k${i}`)}`);
-  const order = terms.map((t, i) => sql`${sql.raw(`k${i}`)} ${sql.raw(t.descending ? 'DESC' : 'ASC')}${sql.raw(t.nullable ? ' NULLS LAST' : '')}`);
-  const statement = sql<
-    Record<string, Key>
-  >`SELECT ${sql.join(select)} FROM objects ${p.ref}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit + 1}`;
-  const { rows } = await statement.execute(db);
+  const statement: Statement = { terms, joins, where };
+  let rows: Record<string, Key>[];
+  // Whole rows come with the keys when the statement reads each result's row anyway (walking in
+  // creation order or along a sort's index, SQLite reads a row's table entry only once the row
+  // matches); a statement that sorts its matches reads only their keys, and the page's rows after.
+  let withRows = true;
+  if (first && !driven) {
+    rows = await sortedFromIndex(db, p, statement, first, source.id, after, limit + 1);
+  } else {
+    if (first)
+      joins.unshift(
+        sql`LEFT JOIN property_values ${first.value.ref} ON ${first.value.col('page_id')} = ${p.col('id')} AND ${first.value.col('property_id')} = ${first.propertyId}`,
+      );
+    withRows = sorts.length === 0 && !driven;
+    rows = (await selectPage(p, statement, limit + 1, null, withRows).execute(db)).rows;
+  }
 
   const taken = rows.slice(0, limit);
-  const ids = taken.map((r) => r[`k${terms.length - 1}`] as string);
-  const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
-  const pageRows = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row?.object === 'page');
+  let pageRows: ObjectRow[];
+  if (withRows) {
+    pageRows = taken as unknown as ObjectRow[];
+  } else {
+    const ids = taken.map((r) => r[`k${terms.length - 1}`] as string);
+    const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
+    pageRows = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row?.object === 'page');
+  }
   const views = (await loadObjectViews(db, pageRows, now, [source])) as PageView[];
   const more = rows.length > limit;
   const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;

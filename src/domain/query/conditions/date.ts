@@ -64,6 +64,7 @@ export const dateConditions: FilterConditions = {
   parse: (condition, path, ctx) => parseOperator(condition, path, DATE_TABLE, ctx.now),
   sortKeys: (target, env) =>
     target.row ? [target.page.col(target.row.column)] : [storedColumn(env, target, 'date_start'), storedColumn(env, target, 'date_end')],
+  sortIndex: (target) => (target.row ? null : 'date_start'),
   compile(condition, target, env) {
     const { op } = condition;
     if (target.row) {

@@ -24,6 +24,7 @@ function numberFamily(table: Readonly<Record<string, OperandKind>>, keys: readon
     keys,
     parse: (condition, path, ctx) => parseOperator(condition, path, table, ctx.now),
     sortKeys: (target, env) => [storedColumn(env, target, 'number_value')],
+    sortIndex: () => 'number_value',
     compile({ op, value }, target, env) {
       const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('number_value')} IS NOT NULL`, 'indexed');
       if (op === 'is_empty') return not(notEmpty);

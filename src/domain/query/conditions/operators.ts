@@ -56,6 +56,9 @@ export interface LeafCondition {
  * The filter conditions of a property type (its `filters` entry in the registry): the type keys
  * that address them, how a condition object is checked, and how it compiles to SQL.
  */
+/** Value columns with an index (data_source_id, property_id, column) whose order is the sort's order on both stores. */
+export type SortIndexColumn = 'number_value' | 'date_start';
+
 export interface FilterConditions {
   /** Type keys that address these conditions besides the property type's own name (`rich_text` for url). */
   readonly keys: readonly string[];
@@ -66,6 +69,14 @@ export interface FilterConditions {
    * empty (empties sort last). Expressions over `target.page`, read once per row.
    */
   sortKeys(target: Target, env: CompileEnv): RawBuilder<unknown>[];
+  /**
+   * The stored value column the first sort key is, when an index (data_source_id, property_id,
+   * column) orders the values: a sort led by this property then reads pages from that index in
+   * order and stops at the page size, instead of sorting every page (commands/query/queryPages.ts).
+   * Absent or null when the first key is computed (option positions, smallest items, several
+   * result types) or is the page row's own column.
+   */
+  sortIndex?(target: Target): SortIndexColumn | null;
 }
 
 const KIND_WORDS: Record<OperandKind, string> = {
