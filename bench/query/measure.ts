@@ -169,6 +169,11 @@ function after(order: readonly SortKey[], last: readonly unknown[]): { text: str
     alternatives.push(`(${[...equal, step.text].join(' AND ')})`);
     params.push(...last.slice(0, i).filter((v) => v !== null), ...step.params);
   });
+  // The first key's own bound as well, redundant but a range an index on it can start from.
+  const [lead] = order;
+  if (!lead.nullable && last[0] !== null) {
+    return { text: `${lead.expr} ${lead.descending ? '<=' : '>='} ? AND (${alternatives.join(' OR ')})`, params: [last[0], ...params] };
+  }
   return { text: `(${alternatives.join(' OR ')})`, params };
 }
 

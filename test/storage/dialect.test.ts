@@ -48,6 +48,37 @@ describe('the store dialect', () => {
     assert.equal(store.dialect.name, STORE);
   });
 
+  test('readIndex reads a table through the named index (SQLite plans with it; PostgreSQL runs the same statement)', async () => {
+    await queue(['b', 'a', 'c']);
+    await sql`CREATE INDEX IF NOT EXISTS dialect_test_jobs_state ON ${jobs} (state, id)`.execute(store.db);
+    const statement = sql<{ id: string }>`SELECT id FROM ${jobs} j${store.dialect.readIndex('dialect_test_jobs_state')} WHERE state = 'queued' ORDER BY id`;
+    assert.deepEqual(
+      (await statement.execute(store.db)).rows.map((r) => r.id),
+      ['a', 'b', 'c'],
+    );
+    if (store.dialect.name === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(store.db);
+      assert.match(rows.map((r) => r.detail).join('\n'), /USING (COVERING )?INDEX dialect_test_jobs_state/);
+    }
+  });
+
+  test('joinTexts joins a group of texts with the separator', async () => {
+    await queue(['a1', 'a2', 'b1']);
+    const { rows } = await sql<{
+      g: string;
+      joined: string;
+    }>`SELECT substr(id, 1, 1) AS g, ${store.dialect.joinTexts(sql`id || ${'\x1f'} || state`, '\x1e')} AS joined FROM ${jobs} GROUP BY substr(id, 1, 1) ORDER BY g`.execute(
+      store.db,
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.g, r.joined.split('\x1e').sort()]),
+      [
+        ['a', ['a1\x1fqueued', 'a2\x1fqueued']],
+        ['b', ['b1\x1fqueued']],
+      ],
+    );
+  });
+
   test('containsText finds a needle anywhere, taking % and _ literally', async () => {
     await queue(['abc%_def', 'abcdef', 'xyz']);
     const find = async (needle: string) =>

@@ -15,11 +15,13 @@ import { parseSorts, type SortSpec } from '../../domain/query/parseSorts.js';
 import { compileFilter } from '../../domain/query/compileFilter.js';
 import { dataSourcesRead } from '../../domain/query/dataSourcesRead.js';
 import { aliasMaker, FALSE, TRUE, type Alias, type CompileEnv, type Cond, type PageSet } from '../../domain/query/sqlPieces.js';
-import type { SortIndexColumn } from '../../domain/query/conditions/operators.js';
+import { SORT_INDEXES, type SortIndexColumn } from '../../domain/query/conditions/operators.js';
+import type { Dialect } from '../../storage/dialect.js';
 import type { PageView, QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
 import { findObjects } from '../../storage/repositories/pageValues.js';
 import { loadObjectViews } from '../loadObjectViews.js';
+import { planCount } from './planCounts.js';
 
 const CURSOR_SCOPE = 'query';
 /** FACTS.md §3: a query stops after 10,000 results. */
@@ -117,31 +119,16 @@ function afterKeys(terms: readonly OrderTerm[], keys: readonly Key[]): Cond {
  */
 const SORTED_DRIVE_LIMIT = 100_000;
 
-/** Pages per data source, counted at most once a minute per process: plans need the size, not the exact count. */
-const sizes = new Map<string, { pages: number; at: number }>();
-const SIZE_TTL_MS = 60_000;
-const SIZES_KEPT = 1000;
-
-async function dataSourceSize(db: Db, dataSourceId: string, now: number): Promise<number> {
-  const known = sizes.get(dataSourceId);
-  if (known && now - known.at < SIZE_TTL_MS) return known.pages;
-  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM objects WHERE parent_id = ${dataSourceId} AND in_trash = 0`.execute(db);
-  if (!known && sizes.size >= SIZES_KEPT) sizes.delete(sizes.keys().next().value as string);
-  const pages = Number(rows[0].n);
-  sizes.set(dataSourceId, { pages, at: now });
-  return pages;
-}
-
 /**
  * How far a condition's set is counted before the statement walks instead of driving from it.
  * Walking finds a page of 100 among n matches of N pages after about 100·N/n rows; driving costs
  * about n lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000 pages and
  * 10,000 at a million. Counting costs up to the limit (0.5 ms for 10,000 entries on SQLite), so
  * it stops at the crossover of this data source's size, and never beyond the dialect's limit.
+ * Both counts are remembered for a minute (planCounts.ts).
  */
 async function walkOrDriveLimit(db: Db, env: CompileEnv, dataSourceId: string): Promise<number> {
-  // Wall time, not the query's clock: a test clock held still would keep a size forever.
-  const pages = await dataSourceSize(db, dataSourceId, Date.now());
+  const pages = await planCount(db, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM objects WHERE parent_id = ${dataSourceId} AND in_trash = 0`);
   return Math.min(env.dialect.driveLimit, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(100 * pages))));
 }
 const MIN_DRIVE_LIMIT = 1000;
@@ -171,8 +158,7 @@ async function conjuncts(
     const set = env.sets?.get(cond);
     if (!set) continue;
     limit ??= await driveLimit();
-    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`.execute(db);
-    const count = Number(rows[0].n);
+    const count = await planCount(db, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`);
     if (count < limit && (!best || count < best.count)) best = { at, count };
   }
   if (best) conds[best.at] = sql<boolean>`${p.col('id')} IN (${env.sets!.get(conds[best.at])!.ids})`;
@@ -194,6 +180,7 @@ interface Statement {
 }
 
 function selectPage(
+  dialect: Dialect,
   p: Alias,
   { terms, joins, where }: Statement,
   limit: number,
@@ -219,7 +206,7 @@ function selectPage(
       // SQLite takes CROSS JOIN as "this table first": left to choose, it walks objects_in_source
       // (an equality on its prefix) and sorts every page. PostgreSQL reads it as an inner join
       // and chooses the order itself (with the LIMIT, the ordered index scan).
-      source = sql`property_values ${value.ref} CROSS JOIN objects ${p.ref}`;
+      source = sql`property_values ${value.ref}${dialect.readIndex(SORT_INDEXES[column])} CROSS JOIN objects ${p.ref}`;
       conds.unshift(
         sql<boolean>`${value.col('data_source_id')} = ${from.dataSourceId}`,
         sql<boolean>`${value.col('property_id')} = ${propertyId}`,
@@ -244,6 +231,7 @@ function selectPage(
  */
 async function sortedFromIndex(
   db: Db,
+  dialect: Dialect,
   p: Alias,
   statement: Statement,
   first: IndexedFirstKey,
@@ -259,10 +247,10 @@ async function sortedFromIndex(
         ? statement.where
         : [...statement.where, lead.descending ? sql<boolean>`${lead.expr} <= ${after[0]}` : sql<boolean>`${lead.expr} >= ${after[0]}`];
     const half = { ...statement, where };
-    rows.push(...(await selectPage(p, half, limit, { first, nulls: false, dataSourceId }, true).execute(db)).rows);
+    rows.push(...(await selectPage(dialect, p, half, limit, { first, nulls: false, dataSourceId }, true).execute(db)).rows);
   }
   if (rows.length < limit) {
-    rows.push(...(await selectPage(p, statement, limit - rows.length, { first, nulls: true, dataSourceId }, true).execute(db)).rows);
+    rows.push(...(await selectPage(dialect, p, statement, limit - rows.length, { first, nulls: true, dataSourceId }, true).execute(db)).rows);
   }
   return rows;
 }
@@ -365,14 +353,14 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   // matches); a statement that sorts its matches reads only their keys, and the page's rows after.
   let withRows = true;
   if (first && !driven) {
-    rows = await sortedFromIndex(db, p, statement, first, source.id, after, limit + 1);
+    rows = await sortedFromIndex(db, env.dialect, p, statement, first, source.id, after, limit + 1);
   } else {
     if (first)
       joins.unshift(
         sql`LEFT JOIN property_values ${first.value.ref} ON ${first.value.col('page_id')} = ${p.col('id')} AND ${first.value.col('property_id')} = ${first.propertyId}`,
       );
     withRows = sorts.length === 0 && !driven;
-    rows = (await selectPage(p, statement, limit + 1, null, withRows).execute(db)).rows;
+    rows = (await selectPage(env.dialect, p, statement, limit + 1, null, withRows).execute(db)).rows;
   }
 
   const taken = rows.slice(0, limit);

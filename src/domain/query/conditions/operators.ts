@@ -59,6 +59,9 @@ export interface LeafCondition {
 /** Value columns with an index (data_source_id, property_id, column) whose order is the sort's order on both stores. */
 export type SortIndexColumn = 'number_value' | 'date_start';
 
+/** The index of each (migrations 001). */
+export const SORT_INDEXES: Readonly<Record<SortIndexColumn, string>> = { number_value: 'property_values_number', date_start: 'property_values_date' };
+
 export interface FilterConditions {
   /** Type keys that address these conditions besides the property type's own name (`rich_text` for url). */
   readonly keys: readonly string[];
