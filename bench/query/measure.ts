@@ -106,7 +106,7 @@ interface RawStore {
   close(): Promise<void>;
 }
 
-function sqliteStore(file: string): RawStore {
+export function sqliteStore(file: string): RawStore {
   const db = new SQLite(file, { readonly: true });
   db.pragma('busy_timeout = 5000');
   // The server's page cache and memory map: the SQL must read the file as the server does.
@@ -192,7 +192,7 @@ interface RawPage {
  * One page as the hand-written SQL answers it: the data source if the connection may see it, the
  * page, then what presenting it reads.
  */
-async function rawPage(store: RawStore, f: Fixture, query: HandQuery, lastKeys: readonly unknown[] | null): Promise<RawPage> {
+export async function rawPage(store: RawStore, f: Fixture, query: HandQuery, lastKeys: readonly unknown[] | null): Promise<RawPage> {
   const { manifest } = f;
   const source = await store.all<{ id: string; parent_id: string; content: string }>(
     `SELECT d.id, d.parent_id, d.content FROM objects d WHERE d.id = ? AND d.object = 'data_source' AND d.in_trash = 0
@@ -231,7 +231,7 @@ async function countMatches(store: RawStore, f: Fixture, query: HandQuery): Prom
   return Number(row.n);
 }
 
-async function loadFixture(store: RawStore, manifest: DataSourceManifest): Promise<Fixture> {
+export async function loadFixture(store: RawStore, manifest: DataSourceManifest): Promise<Fixture> {
   const id = (properties: DataSourceManifest['tasks']['properties'], name: string) => {
     const property = properties[name];
     if (!property) throw new Error(`the manifest names no property ${name}`);

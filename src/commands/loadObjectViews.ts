@@ -2,35 +2,8 @@ import type { Db } from '../storage/db.js';
 import type { ObjectRow } from '../storage/schema.js';
 import type { DataSourceView, PageView } from '../domain/views.js';
 import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
-import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
 import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
-import type { Schema } from '../domain/properties/schemaTypes.js';
-
-interface ParsedSchema {
-  schema: Schema;
-  /** Property id → name. */
-  names: ReadonlyMap<string, string>;
-}
-
-/** Recently seen data source schemas, parsed, by data source id, with the stored JSON they came from. */
-const schemasById = new Map<string, { content: string; parsed: ParsedSchema }>();
-const SCHEMA_CACHE_SIZE = 2000;
-
-/**
- * Parsing a schema costs more than comparing its text, and a page of results shares a few dozen
- * schemas that rarely change, so parsed schemas are remembered with the exact stored text they
- * came from: an edited schema no longer compares equal. Keyed by id rather than by the text, which
- * would hash every schema's whole text on every read. Callers only read them.
- */
-function parsedSchema(id: string, content: string): ParsedSchema {
-  const cached = schemasById.get(id);
-  if (cached && cached.content === content) return cached.parsed;
-  const schema = (parseContent<DataSourceContent>(content).properties ?? {}) as Schema;
-  const parsed = { schema, names: new Map(Object.values(schema).map((p) => [p.id, p.name])) };
-  if (!cached && schemasById.size >= SCHEMA_CACHE_SIZE) schemasById.delete(schemasById.keys().next().value as string);
-  schemasById.set(id, { content, parsed });
-  return parsed;
-}
+import { parsedSchema } from './parsedSchemas.js';
 
 /**
  * What presenting a mixed list of pages and data sources (search, queries) needs, with a fixed

@@ -31,8 +31,9 @@ export class JsonSplice {
    * `value` as UTF-8 JSON, each placeholder replaced by its text, written part by part into one
    * buffer. Joined first, a single title with a character beyond Latin-1 would make the whole
    * ~100 KB response a two-byte string, several times slower to encode (docs/benchmarks.md,
-   * "search"); the buffer is sized for the worst case (3 bytes per UTF-16 unit) rather than
-   * measured, which would read every part twice.
+   * "search"). The buffer is measured to the byte first: sized for the worst case (3 bytes per
+   * UTF-16 unit), a 250 KB page of query results asked for 750 KB of fresh memory per response,
+   * which cost more than reading every part twice (docs/benchmarks.md, "query", 2026-11-24).
    */
   toBuffer(value: unknown): Buffer {
     const json = JSON.stringify(value);
@@ -42,20 +43,18 @@ export class JsonSplice {
     // the splice saves.
     const marker = `"\\u0001${this.tag}:`;
     const parts: string[] = [];
-    let units = 0;
     let from = 0;
     for (let at = json.indexOf(marker); at !== -1; at = json.indexOf(marker, from)) {
       const end = json.indexOf('"', at + marker.length);
-      const text = this.texts[Number(json.slice(at + marker.length, end))];
-      parts.push(json.slice(from, at), text);
-      units += at - from + text.length;
+      parts.push(json.slice(from, at), this.texts[Number(json.slice(at + marker.length, end))]);
       from = end + 1;
     }
     parts.push(json.slice(from));
-    units += json.length - from;
-    const out = Buffer.allocUnsafe(units * 3);
+    let bytes = 0;
+    for (const part of parts) bytes += Buffer.byteLength(part, 'utf8');
+    const out = Buffer.allocUnsafe(bytes);
     let written = 0;
     for (const part of parts) written += out.write(part, written, 'utf8');
-    return out.subarray(0, written);
+    return out;
   }
 }

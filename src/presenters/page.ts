@@ -52,19 +52,56 @@ const SHORT_ENOUGH_FOR_ANY_LIST = 26 * 43 + 25;
 const TYPE_PREFIX = '{"type":"';
 
 /**
- * A stored value as JSON text: when it is shown as stored, its own text with its id in front;
- * otherwise (values from the row, relations, lists that may need cutting, or text this code did
- * not write) parsed, presented as usual and written out.
+ * How a page writes a stored value of one type from its text (presentValue's rules, without
+ * parsing): as stored; as stored with `has_more` (a list short enough holds no more than a page
+ * shows); from the page row, where the stored text gives only the type; or parsed and presented.
  */
-function storedValueText(row: ObjectRow, propertyId: string, text: string): string {
-  const typeEnd = text.startsWith(TYPE_PREFIX) ? text.indexOf('"', TYPE_PREFIX.length) : -1;
-  const type = typeEnd > 0 ? text.slice(TYPE_PREFIX.length, typeEnd) : null;
-  const rules = type === null ? undefined : definitionOf(type)?.page;
-  // Not shown as stored: values from the page row, and relations, which gain has_more.
-  if (type === null || rules?.fromRow || rules?.hasMore || text.length >= SHORT_ENOUGH_FOR_ANY_LIST) {
-    return JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
+type ValueWriting = { kind: 'stored' } | { kind: 'hasMore'; listStart: string } | { kind: 'fromRow'; fromRow: FromPageRow; head: string } | { kind: 'parsed' };
+
+const PARSED: ValueWriting = { kind: 'parsed' };
+const AS_STORED: ValueWriting = { kind: 'stored' };
+
+/** Per type name, how its values are written (types this code does not know are parsed). */
+const writings = new Map<string, ValueWriting>();
+
+function writingOf(type: string): ValueWriting {
+  let writing = writings.get(type);
+  if (writing === undefined) {
+    const rules = definitionOf(type)?.page;
+    const quoted = JSON.stringify(type);
+    writing = !rules
+      ? PARSED
+      : rules.fromRow
+        ? { kind: 'fromRow', fromRow: rules.fromRow, head: `"type":${quoted},${quoted}:` }
+        : rules.hasMore
+          ? { kind: 'hasMore', listStart: `${TYPE_PREFIX}${type}",${quoted}:[` }
+          : AS_STORED;
+    writings.set(type, writing);
   }
-  return `{"id":${JSON.stringify(propertyId)},${text.slice(1)}`;
+  return writing;
+}
+
+/**
+ * A stored value as the JSON text presentValue's object would be written as, after `opener` (the
+ * property's name and `{"id":…,`). Text this code did not write, and lists that may need cutting,
+ * are parsed and presented as usual.
+ */
+function valueText(row: ObjectRow, opener: string, key: string, propertyId: string, text: string): string {
+  if (text.length < SHORT_ENOUGH_FOR_ANY_LIST && text.startsWith(TYPE_PREFIX)) {
+    const writing = writingOf(text.slice(TYPE_PREFIX.length, text.indexOf('"', TYPE_PREFIX.length)));
+    switch (writing.kind) {
+      case 'stored':
+        return opener + text.slice(1);
+      case 'fromRow':
+        return `${opener}${writing.head}${JSON.stringify(presentFromRow(row, writing.fromRow))}}`;
+      case 'hasMore':
+        if (text.startsWith(writing.listStart) && text.endsWith(']}')) return `${opener}${text.slice(1, -1)},"has_more":false}`;
+        break;
+      case 'parsed':
+        break;
+    }
+  }
+  return key + JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
 }
 
 export interface PresentPageOptions {
@@ -135,10 +172,11 @@ export function presentPage(view: PageView, options: PresentPageOptions): Record
 /** Property names a JavaScript object would not keep in the order they come: array indexes go first. */
 const INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
 
-/** A schema's property positions and `"name":` texts, for writing pages as text. */
+/** A schema's property positions, `"name":` texts, and `"name":{"id":"…",` texts (a value shown as stored follows with its text after its `{`), for writing pages as text. */
 interface NamesText {
   position: ReadonlyMap<string, number>;
   keys: readonly string[];
+  openers: readonly string[];
 }
 
 /**
@@ -146,20 +184,28 @@ interface NamesText {
  * is one an object would reorder (an array index) or merge (a repeat): presentPage decides those.
  */
 const namesTexts = new WeakMap<ReadonlyMap<string, string>, NamesText | null>();
-const TITLE_ONLY: NamesText = { position: new Map([['title', 0]]), keys: ['"title":'] };
+const TITLE_ONLY: NamesText = { position: new Map([['title', 0]]), keys: ['"title":'], openers: ['"title":{"id":"title",'] };
 
 function namesText(names: ReadonlyMap<string, string>): NamesText | null {
   let text = namesTexts.get(names);
   if (text === undefined) {
     const seen = new Set(names.values());
     const writable = seen.size === names.size && ![...seen].some((name) => INDEX_LIKE.test(name));
+    const keys = [...names.values()].map((name) => `${JSON.stringify(name)}:`);
     text = writable
-      ? { position: new Map([...names.keys()].map((id, i) => [id, i])), keys: [...names.values()].map((name) => `${JSON.stringify(name)}:`) }
+      ? {
+          position: new Map([...names.keys()].map((id, i) => [id, i])),
+          keys,
+          openers: [...names.keys()].map((id, i) => `${keys[i]}{"id":${JSON.stringify(id)},`),
+        }
       : null;
     namesTexts.set(names, text);
   }
   return text;
 }
+
+const NO_ICON_NOR_COVER = '{"icon":null,"cover":null}';
+const NO_CONTENT: PageContent = { icon: null, cover: null };
 
 /** The last base URL seen, as the start of a JSON string: one server has one. */
 let urlStart = { baseUrl: '', text: '' };
@@ -185,8 +231,12 @@ export function presentPageText(view: PageView, options: PresentPageOptions): st
   }
   if (!ordered) shown.sort((a, b) => a[0] - b[0]);
   let properties = '';
-  for (const [at, value] of shown) properties += `${properties === '' ? '' : ','}${names.keys[at]}${storedValueText(row, value.property_id, value.value)}`;
-  const content = JSON.parse(row.content) as PageContent;
+  for (const [at, { property_id, value }] of shown) {
+    if (properties !== '') properties += ',';
+    properties += valueText(row, names.openers[at], names.keys[at], property_id, value);
+  }
+  // What createPage writes for a page with neither, read without parsing.
+  const content = row.content === NO_ICON_NOR_COVER ? NO_CONTENT : (JSON.parse(row.content) as PageContent);
   if (urlStart.baseUrl !== options.baseUrl) urlStart = { baseUrl: options.baseUrl, text: JSON.stringify(`${options.baseUrl}/`).slice(0, -1) };
   const parent =
     row.parent_type === 'data_source_id'

@@ -6,7 +6,6 @@ import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { invalidField } from '../../errors/validationFailure.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { compileSchema, isTimeDependent, type CompiledSchema } from '../../domain/properties/formulaSchema.js';
 import { refreshTimeDependent } from '../../domain/properties/refreshTimeDependent.js';
 import { configOf, type Property, type RelationConfig, type Schema } from '../../domain/properties/schemaTypes.js';
@@ -21,6 +20,7 @@ import type { PageView, QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
 import { findObjects } from '../../storage/repositories/pageValues.js';
 import { loadObjectViews } from '../loadObjectViews.js';
+import { parsedSchema } from '../parsedSchemas.js';
 import { planCount } from './planCounts.js';
 
 const CURSOR_SCOPE = 'query';
@@ -50,7 +50,7 @@ async function loadSchemas(db: Db, source: ObjectRow, schema: Schema): Promise<M
     }
     const missing = [...targets].filter((id) => !schemas.has(id));
     for (const row of await findObjects(db, missing)) {
-      if (row.object === 'data_source') schemas.set(row.id, parseContent<DataSourceContent>(row.content).properties as Schema);
+      if (row.object === 'data_source') schemas.set(row.id, parsedSchema(row.id, row.content).schema);
     }
     frontier = missing;
   }
@@ -264,7 +264,7 @@ async function sortedFromIndex(
  */
 export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source: ObjectRow, body: QueryRequest): Promise<QueryView> {
   const now = ctx.clock.now();
-  const schema = parseContent<DataSourceContent>(source.content).properties as Schema;
+  const schema = parsedSchema(source.id, source.content).schema;
   const schemas = await loadSchemas(db, source, schema);
   const schemaOf = (id: string) => schemas.get(id);
   const formulaResultOf = formulaResults(schemas);

@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
-import { findTrashedAmong, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
+import { findTrashedItems, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
 import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';
 import { isTimeDependent, referencedNames } from './formulaSchema.js';
 import type { StoredValue } from './storedValue.js';
@@ -92,6 +92,20 @@ async function recomputeTimeDependent(
   return fresh;
 }
 
+/** Per schema object, as marks are: the ids of its relation properties. */
+const relationsBySchema = new WeakMap<Schema, readonly string[]>();
+
+function relationIdsOf(schema: Schema): readonly string[] {
+  let ids = relationsBySchema.get(schema);
+  if (!ids) {
+    ids = Object.values(schema)
+      .filter((p) => p.type === 'relation')
+      .map((p) => p.id);
+    relationsBySchema.set(schema, ids);
+  }
+  return ids;
+}
+
 /**
  * Property values of `pages` as a reader sees them at `now` (issue 3: every computed value
  * is right after any change of its inputs). Stored values are right as of the last write, except
@@ -99,6 +113,7 @@ async function recomputeTimeDependent(
  * and rollups are recomputed here; and the trash, so related pages in the trash are left out of
  * relation values (they stay stored, so a restore brings them back). `schemas` are the schemas of
  * the pages' data sources; `now` is the command's clock. The property_values columns keep the values of the last write.
+ * A page none of this touches keeps its stored rows as they are (the same array).
  */
 export async function valuesAsRead<Row extends PresentedValueRow>(
   db: Db,
@@ -108,29 +123,44 @@ export async function valuesAsRead<Row extends PresentedValueRow>(
   now: Date,
 ): Promise<Map<string, Row[]>> {
   const fresh = await recomputeTimeDependent(db, pages, schemas, now);
-  const relations = new Map<Row, StoredValue>();
+  const relationIds = new Set<string>();
   for (const page of pages) {
     const schema = page.parent_type === 'data_source_id' ? schemas.get(page.parent_id!) : undefined;
-    if (!schema) continue;
-    for (const row of stored.get(page.id) ?? []) {
-      if (schema[row.property_id]?.type !== 'relation') continue;
-      const value = JSON.parse(row.value) as StoredValue;
-      if (Array.isArray(value.relation) && value.relation.length > 0) relations.set(row, value);
-    }
+    if (schema) for (const id of relationIdsOf(schema)) relationIds.add(id);
   }
-  const trashed = await findTrashedAmong(
+  // Page id → relation property id → related pages in the trash.
+  const trashed = new Map<string, Map<string, Set<string>>>();
+  const items = await findTrashedItems(
     db,
-    [...relations.values()].flatMap((value) => (value.relation as { id: string }[]).map((r) => r.id)),
+    pages.map((p) => p.id),
+    [...relationIds],
   );
+  for (const { page_id, property_id, item } of items) {
+    let byProperty = trashed.get(page_id);
+    if (!byProperty) trashed.set(page_id, (byProperty = new Map()));
+    let gone = byProperty.get(property_id);
+    if (!gone) byProperty.set(property_id, (gone = new Set()));
+    gone.add(item);
+  }
   const result = new Map<string, Row[]>();
   for (const page of pages) {
-    const values = (stored.get(page.id) ?? []).map((row) => {
-      const recomputed = fresh.get(page.id)?.get(row.property_id);
-      if (recomputed) return { ...row, value: JSON.stringify(recomputed) };
-      const relation = relations.get(row);
-      const list = (relation?.relation ?? []) as { id: string }[];
-      if (!list.some((r) => trashed.has(r.id))) return row;
-      return { ...row, value: JSON.stringify({ ...relation, relation: list.filter((r) => !trashed.has(r.id)) }) };
+    const rows = (stored.get(page.id) ?? []) as Row[];
+    const recomputed = fresh.get(page.id);
+    const gone = trashed.get(page.id);
+    if (!recomputed && !gone) {
+      result.set(page.id, rows);
+      continue;
+    }
+    const schema = page.parent_type === 'data_source_id' ? schemas.get(page.parent_id!) : undefined;
+    const values = rows.map((row) => {
+      const value = recomputed?.get(row.property_id);
+      if (value) return { ...row, value: JSON.stringify(value) };
+      const hidden = gone?.get(row.property_id);
+      // An id that is a relation in another data source's schema is not one here.
+      if (!hidden || schema?.[row.property_id]?.type !== 'relation') return row;
+      const relation = JSON.parse(row.value) as StoredValue;
+      const list = (Array.isArray(relation.relation) ? relation.relation : []) as { id: string }[];
+      return { ...row, value: JSON.stringify({ ...relation, relation: list.filter((r) => !hidden.has(r.id)) }) };
     });
     result.set(page.id, values);
   }

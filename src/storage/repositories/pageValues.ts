@@ -70,15 +70,18 @@ const RECORD = '\x1e';
  * Each page's values come as one text, `id US value RS id US value…`, split here: a row per page
  * instead of one per value halves the statement's cost (100 pages of 12 values: 0.77 ms against
  * 1.42 ms on SQLite), most of which is making a row object per value. The separators are control
- * characters, which JSON text never holds unescaped, and property ids are URL-safe.
+ * characters, which JSON text never holds unescaped, and property ids are URL-safe. The ids are one
+ * parameter (Dialect.inTextArray): building and compiling a list of 100 parameters cost Kysely
+ * more than the statement's own reads (1.79 ms against 1.35 ms in all, 2026-11-25).
  */
 export async function loadPresentedValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PresentedValueRow[]>> {
   const byPage = new Map<string, PresentedValueRow[]>();
   if (pageIds.length === 0) return byPage;
   const packed = dialectOf(db).joinTexts(sql`property_id || ${UNIT} || value`, RECORD);
-  const { rows } = await sql<{ page_id: string; packed: string }>`SELECT page_id, ${packed} AS packed FROM property_values WHERE page_id IN (${sql.join([
-    ...new Set(pageIds),
-  ])}) GROUP BY page_id`.execute(db);
+  const { rows } = await sql<{ page_id: string; packed: string }>`SELECT page_id, ${packed} AS packed FROM property_values WHERE ${dialectOf(db).inTextArray(
+    'page_id',
+    [...new Set(pageIds)],
+  )} GROUP BY page_id`.execute(db);
   for (const { page_id, packed: text } of rows) {
     const values: PresentedValueRow[] = [];
     for (const part of text.split(RECORD)) {
@@ -107,7 +110,7 @@ export async function findSchemaSources(db: Db, ids: readonly string[]): Promise
   return db
     .selectFrom('objects')
     .select(['id', 'parent_id', 'content'])
-    .where('id', 'in', [...new Set(ids)])
+    .where(dialectOf(db).inTextArray('id', [...new Set(ids)]))
     .where('object', '=', 'data_source')
     .execute();
 }
@@ -117,7 +120,7 @@ export async function findObjects(db: Db, ids: readonly string[]): Promise<Objec
   return db
     .selectFrom('objects')
     .selectAll()
-    .where('id', 'in', [...new Set(ids)])
+    .where(dialectOf(db).inTextArray('id', [...new Set(ids)]))
     .execute();
 }
 
@@ -258,21 +261,26 @@ export async function updateObject(db: Db, id: string, changes: ObjectChanges): 
   await db.updateTable('objects').set(changes).where('id', '=', id).execute();
 }
 
-/** Which of `ids` are in the trash, on their own or through an ancestor. */
-export async function findTrashedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)];
-  const trashed = new Set<string>();
-  // Chunks keep the statement under both dialects' limits on bound parameters.
-  for (let i = 0; i < unique.length; i += 5000) {
-    const rows = await db
-      .selectFrom('objects')
-      .select('id')
-      .where('id', 'in', unique.slice(i, i + 5000))
-      .where('in_trash', '=', 1)
-      .execute();
-    for (const row of rows) trashed.add(row.id);
-  }
-  return trashed;
+/**
+ * The items of `propertyIds` on `pageIds` that are objects in the trash: for relations, the related
+ * pages a reader must not see. Read from the items table, so a page of results costs one statement
+ * however many relations it holds, and no stored relation value is parsed to find out.
+ */
+export async function findTrashedItems(
+  db: Db,
+  pageIds: readonly string[],
+  propertyIds: readonly string[],
+): Promise<{ page_id: string; property_id: string; item: string }[]> {
+  if (pageIds.length === 0 || propertyIds.length === 0) return [];
+  const dialect = dialectOf(db);
+  return db
+    .selectFrom('property_value_items as i')
+    .innerJoin('objects as r', 'r.id', 'i.item')
+    .select(['i.page_id', 'i.property_id', 'i.item'])
+    .where(dialect.inTextArray('i.page_id', [...new Set(pageIds)]))
+    .where(dialect.inTextArray('i.property_id', [...new Set(propertyIds)]))
+    .where('r.in_trash', '=', 1)
+    .execute();
 }
 
 /** Pages of data sources holding, as an item of a property, an object of the subtree under `rootId` (itself included). */
