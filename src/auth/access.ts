@@ -1,8 +1,7 @@
 import type { Caller } from './capabilities.js';
 import type { Db } from '../storage/db.js';
 import type { ObjectKindColumn, ObjectRow } from '../storage/schema.js';
-import { findObject } from '../storage/repositories/objects.js';
-import { isShared } from '../storage/repositories/grants.js';
+import { findObjectForConnection } from '../storage/repositories/grants.js';
 import { notFound, validationError, type ObjectKind } from '../errors/registry.js';
 
 /**
@@ -18,11 +17,9 @@ export async function loadVisibleObject(
   kind: ObjectKind,
   rawId: string = id,
 ): Promise<ObjectRow> {
-  const row = await findObject(db, id);
-  if (!row || row.workspace_id !== caller.workspaceId || !kinds.includes(row.object) || !(await isShared(db, caller.connectionId, row.id))) {
-    throw notFound(kind, rawId);
-  }
-  return row;
+  const found = await findObjectForConnection(db, id, caller.connectionId);
+  if (!found || found.row.workspace_id !== caller.workspaceId || !kinds.includes(found.row.object) || !found.shared) throw notFound(kind, rawId);
+  return found.row;
 }
 
 /** FACTS.md §7: anything in the trash, or locked, refuses edits other than restoring. */

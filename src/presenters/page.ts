@@ -86,22 +86,22 @@ function writingOf(type: string): ValueWriting {
  * property's name and `{"id":…,`). Text this code did not write, and lists that may need cutting,
  * are parsed and presented as usual.
  */
-function valueText(row: ObjectRow, opener: string, key: string, propertyId: string, text: string): string {
+function valueText(row: ObjectRow, names: NamesText, at: number, propertyId: string, text: string): string {
   if (text.length < SHORT_ENOUGH_FOR_ANY_LIST && text.startsWith(TYPE_PREFIX)) {
     const writing = writingOf(text.slice(TYPE_PREFIX.length, text.indexOf('"', TYPE_PREFIX.length)));
     switch (writing.kind) {
       case 'stored':
-        return opener + text.slice(1);
+        return names.openers[at] + text.slice(1);
       case 'fromRow':
-        return `${opener}${writing.head}${JSON.stringify(presentFromRow(row, writing.fromRow))}}`;
+        return `${names.openers[at]}${writing.head}${JSON.stringify(presentFromRow(row, writing.fromRow))}}`;
       case 'hasMore':
-        if (text.startsWith(writing.listStart) && text.endsWith(']}')) return `${opener}${text.slice(1, -1)},"has_more":false}`;
+        if (text.startsWith(writing.listStart) && text.endsWith(']}')) return `${names.openers[at]}${text.slice(1, -1)},"has_more":false}`;
         break;
       case 'parsed':
         break;
     }
   }
-  return key + JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
+  return names.keys[at] + JSON.stringify(presentValue(row, propertyId, JSON.parse(text) as Record<string, unknown>));
 }
 
 export interface PresentPageOptions {
@@ -221,19 +221,18 @@ export function presentPageText(view: PageView, options: PresentPageOptions): st
   const { row, databaseId } = view;
   const names = view.names ? namesText(view.names) : TITLE_ONLY;
   if (names === null || options.filterProperties) return JSON.stringify(presentPage(view, options));
-  const shown: Array<[number, PresentedValueRow]> = [];
-  let ordered = true;
+  // Each value in the slot of its property's position: the store returns them in another order.
+  const slots: Array<PresentedValueRow | undefined> = new Array<PresentedValueRow | undefined>(names.keys.length);
   for (const value of view.values) {
     const at = names.position.get(value.property_id);
-    if (at === undefined) continue;
-    if (shown.length > 0 && shown[shown.length - 1][0] > at) ordered = false;
-    shown.push([at, value]);
+    if (at !== undefined) slots[at] = value;
   }
-  if (!ordered) shown.sort((a, b) => a[0] - b[0]);
   let properties = '';
-  for (const [at, { property_id, value }] of shown) {
+  for (let at = 0; at < slots.length; at++) {
+    const value = slots[at];
+    if (value === undefined) continue;
     if (properties !== '') properties += ',';
-    properties += valueText(row, names.openers[at], names.keys[at], property_id, value);
+    properties += valueText(row, names, at, value.property_id, value.value);
   }
   // What createPage writes for a page with neither, read without parsing.
   const content = row.content === NO_ICON_NOR_COVER ? NO_CONTENT : (JSON.parse(row.content) as PageContent);
