@@ -82,9 +82,9 @@ function writingOf(type: string): ValueWriting {
 }
 
 /**
- * A stored value as the JSON text presentValue's object would be written as, after `opener` (the
- * property's name and `{"id":…,`). Text this code did not write, and lists that may need cutting,
- * are parsed and presented as usual.
+ * A stored value at position `at` as `"name":` and the JSON text of presentValue's object, built
+ * from the stored text where the type allows. Text this code did not write, and lists that may
+ * need cutting, are parsed and presented as usual.
  */
 function valueText(row: ObjectRow, names: NamesText, at: number, propertyId: string, text: string): string {
   if (text.length < SHORT_ENOUGH_FOR_ANY_LIST && text.startsWith(TYPE_PREFIX)) {
@@ -172,7 +172,10 @@ export function presentPage(view: PageView, options: PresentPageOptions): Record
 /** Property names a JavaScript object would not keep in the order they come: array indexes go first. */
 const INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
 
-/** A schema's property positions, `"name":` texts, and `"name":{"id":"…",` texts (a value shown as stored follows with its text after its `{`), for writing pages as text. */
+/**
+ * A schema's property positions, `"name":` texts, and `"name":{"id":"…",` texts (a value written
+ * from its stored text follows with that text after its `{`), for writing pages as text.
+ */
 interface NamesText {
   position: ReadonlyMap<string, number>;
   keys: readonly string[];
