@@ -1,23 +1,17 @@
-import { sql } from 'kysely';
-import { dialectOf } from '../dialect.js';
 /**
  * Reads and writes of property values and data source rows that the property code needs, kept in
  * one place. Queries go through Kysely's builder: every value is a bound parameter.
  */
+import { sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 import type { Db } from '../db.js';
-import type { ObjectRow, UserRow } from '../../storage/schema.js';
+import type { ObjectRow, PropertyValueTable, UserRow } from '../../storage/schema.js';
 import { upsertPropertyValue, type PropertyValueRow } from './propertyValues.js';
 
 /** The typed columns of a property_values row and the rows of property_value_items, which SQL filters read. */
-export interface ValueColumns {
-  text_value: string | null;
-  text_folded: string | null;
-  number_value: number | null;
-  date_start: string | null;
-  date_end: string | null;
-  bool_value: number | null;
+export type ValueColumns = Pick<PropertyValueTable, 'text_value' | 'text_folded' | 'number_value' | 'date_start' | 'date_end' | 'bool_value'> & {
   items: string[];
-}
+};
 
 async function findWorkspaceUserIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
