@@ -85,15 +85,6 @@ export interface Dialect {
   binaryText(expr: RawBuilder<unknown>): RawBuilder<unknown>;
 
   /**
-   * How many entries of a condition's index a query may count to decide whether the condition's
-   * few matches should drive the statement (commands/query/queryPages.ts). SQLite counts from the
-   * index alone (10,000 entries in about a millisecond); PostgreSQL also visits each entry's table
-   * page until vacuum has marked it all-visible, which on a freshly written table costs a read per
-   * entry, so it counts fewer and walks a little more often.
-   */
-  readonly driveLimit: number;
-
-  /**
    * Written after a table's alias: read that table through `index` (a name from the migrations,
    * never from a request). SQLite's planner may take another index with the same prefix and sort
    * everything where the named one gives the order (a query sorted by a number chose
@@ -115,7 +106,6 @@ export interface Dialect {
 
 export const POSTGRES: Dialect = {
   name: 'postgres',
-  driveLimit: 2000,
   readIndex: () => sql``,
   joinTexts: (expr, separator) => sql<string>`string_agg(${expr}, ${separator})`,
   containsText: (haystack, needle) => sql<boolean>`strpos(${haystack}, ${needle}) > 0`,
@@ -131,7 +121,6 @@ export const POSTGRES: Dialect = {
 
 export const SQLITE: Dialect = {
   name: 'sqlite',
-  driveLimit: 10_000,
   readIndex: (index) => sql.raw(` INDEXED BY ${index}`),
   joinTexts: (expr, separator) => sql<string>`group_concat(${expr}, ${separator})`,
   containsText: (haystack, needle) => sql<boolean>`instr(${haystack}, ${needle}) > 0`,

@@ -123,15 +123,19 @@ const SORTED_DRIVE_LIMIT = 100_000;
  * How far a condition's set is counted before the statement walks instead of driving from it.
  * Walking finds a page of 100 among n matches of N pages after about 100·N/n rows; driving costs
  * about n lookups and a sort of n: they cost alike near n = √(100·N), 3,000 at 100,000 pages and
- * 10,000 at a million. Counting costs up to the limit (0.5 ms for 10,000 entries on SQLite), so
- * it stops at the crossover of this data source's size, and never beyond the dialect's limit.
- * Both counts are remembered for a minute (planCounts.ts).
+ * 10,000 at a million. Counting costs up to the limit (0.5 ms for 10,000 entries on SQLite; on
+ * PostgreSQL 3–5 ms once vacuum has marked the table all-visible, 30–65 ms on a freshly written
+ * one, where each entry's row is visited), so it stops at the crossover of this data source's size,
+ * and never beyond MAX_DRIVE_LIMIT. Both counts are remembered for a minute (planCounts.ts).
+ * PostgreSQL once stopped at 2,000 for the fresh-table cost: at a million pages a relation holding
+ * 3,490 of them then walked, 324 ms against 60–99 ms driven (docs/benchmarks.md, 2026-11-25).
  */
-async function walkOrDriveLimit(db: Db, env: CompileEnv, dataSourceId: string): Promise<number> {
+async function walkOrDriveLimit(db: Db, dataSourceId: string): Promise<number> {
   const pages = await planCount(db, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM objects WHERE parent_id = ${dataSourceId} AND in_trash = 0`);
-  return Math.min(env.dialect.driveLimit, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(100 * pages))));
+  return Math.min(MAX_DRIVE_LIMIT, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(100 * pages))));
 }
 const MIN_DRIVE_LIMIT = 1000;
+const MAX_DRIVE_LIMIT = 10_000;
 
 /**
  * The filter as conditions ANDed into the statement. Conditions are asked per page row as the
@@ -340,7 +344,7 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   let driven = false;
   if (filter) {
     // Read in the sort's order from an index, a page of matches comes as soon as walking finds one.
-    const driveLimit = async () => (sorts.length > 0 && !first ? SORTED_DRIVE_LIMIT : walkOrDriveLimit(db, env, source.id));
+    const driveLimit = async () => (sorts.length > 0 && !first ? SORTED_DRIVE_LIMIT : walkOrDriveLimit(db, source.id));
     const found = await conjuncts(db, filter, p, source, env, driveLimit);
     where.push(...found.conds);
     driven = found.driven;
