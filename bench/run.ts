@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SUITE, SUITES } from './suites.js';
 import { redactedDatabaseUrl } from './lib/folio.js';
 import { appendRecord, BENCHMARKS_DOC, captureStart, describeMachine, markdownTable, recordSection } from './lib/report.js';
-import type { BenchOptions } from './lib/suite.js';
+import type { BenchOptions } from './lib/options.js';
 
 const USAGE = `usage: npm run bench -- [suite] [options]
 

@@ -1,5 +1,5 @@
 import autocannon, { type Result } from 'autocannon';
-import type { BenchOptions } from './suite.js';
+import type { BenchOptions } from './options.js';
 
 /** One HTTP endpoint under load; every request is the same. */
 export interface Target {
