@@ -82,7 +82,7 @@ export interface SearchDialect {
    * (orderedHits). SQLite has no such settings.
    */
   withPlannerSettings<T>(db: Db, run: (q: Db, tunePlanner: boolean) => Promise<T>): Promise<T>;
-  /** After a bulk load: refresh the planner's statistics, and on SQLite merge the full-text segments. */
+  /** After a bulk load: refresh the planner's statistics; on PostgreSQL vacuum, on SQLite merge the full-text segments. */
   optimize(db: Db): Promise<void>;
 }
 
@@ -201,8 +201,11 @@ export const POSTGRES_SEARCH: SearchDialect = {
       return run(trx, true);
     });
   },
+  // VACUUM too: counting a condition's matches from an index skips the table only on pages vacuum
+  // has marked all-visible (3–5 ms against 30–65 ms for 10,000 entries of a fresh load), and a
+  // bulk load should not wait for autovacuum, which some installations turn off.
   optimize: async (db) => {
-    await sql`ANALYZE`.execute(db);
+    await sql`VACUUM ANALYZE`.execute(db);
   },
 };
 
