@@ -44,10 +44,10 @@ import type { Schema } from '../src/domain/properties/schemaTypes.js';
 import type { StoredValue } from '../src/domain/properties/storedValue.js';
 import type { ValueContext } from '../src/domain/properties/valueContext.js';
 import type { DatabaseView } from '../src/domain/views.js';
-import { loadWorkspaceUsers } from '../src/storage/repositories/pageValues.js';
+import { loadWorkspaceUsers } from '../src/storage/repositories/users.js';
 import { optimizeSearchIndex } from '../src/storage/repositories/search.js';
 import type { NewObject, ObjectAncestorTable, PropertyValueItemTable, PropertyValueTable } from '../src/storage/schema.js';
-import { newId } from '../src/http/ids.js';
+import { newId } from '../src/ids/ids.js';
 
 // ---- what is generated (bench/query's filters name these) -------------------------------------
 

@@ -28,7 +28,7 @@ import { createConnection } from '../src/commands/admin/connections.js';
 import { presentIssuedToken } from '../src/presenters/adminObjects.js';
 import { insertGrant } from '../src/storage/repositories/grants.js';
 import { optimizeSearchIndex } from '../src/storage/repositories/search.js';
-import { newId } from '../src/http/ids.js';
+import { newId } from '../src/ids/ids.js';
 import { textItem } from '../src/domain/richText.js';
 
 export interface WorkspaceManifest {

@@ -8,7 +8,7 @@ import { errorHandler, renderError } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validators.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
 import { logRequests } from './http/requestLog.js';
-import { newId } from './http/ids.js';
+import { newId } from './ids/ids.js';
 import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
 import { LATEST_VERSION } from './versioning/versions.js';

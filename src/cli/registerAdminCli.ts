@@ -16,7 +16,7 @@ import {
 import { presentPage } from '../presenters/page.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
-import { parseIdParam } from '../http/ids.js';
+import { parseIdParam } from '../ids/ids.js';
 import {
   AdminListQuery,
   CreateConnectionBody,

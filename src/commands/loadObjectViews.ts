@@ -1,7 +1,8 @@
 import type { Db } from '../storage/db.js';
 import type { ObjectRow } from '../storage/schema.js';
 import type { DataSourceView, PageView } from '../domain/views.js';
-import { findObjects, findSchemaSources, loadPresentedValues } from '../storage/repositories/pageValues.js';
+import { findObjects, findSchemaSources } from '../storage/repositories/objects.js';
+import { loadPresentedValues } from '../storage/repositories/propertyValues.js';
 import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
 import { parsedSchema } from './parsedSchemas.js';
 

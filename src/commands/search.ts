@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../auth/capabilities.js';
 import { invalidField, missingField, type ValidationFailure } from '../errors/validationFailure.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../ids/cursor.js';
 import type { DataSourceView, ListView, PageView } from '../domain/views.js';
 import { loadObjectViews } from './loadObjectViews.js';
 import type { SearchRequest } from '../schemas/search.js';

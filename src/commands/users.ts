@@ -3,7 +3,7 @@ import type { Caller } from '../auth/capabilities.js';
 import type { UserRow } from '../storage/schema.js';
 import type { ListView, UserView } from '../domain/views.js';
 import { ApiError, notFound } from '../errors/registry.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../ids/cursor.js';
 import { findUser, listUsers } from '../storage/repositories/users.js';
 import { findWorkspace } from '../storage/repositories/workspaces.js';
 

@@ -2,7 +2,7 @@ import type { Db } from '../storage/db.js';
 import { findUsersByIds } from '../storage/repositories/users.js';
 import { findObject } from '../storage/repositories/objects.js';
 import type { MentionResolver } from './richText.js';
-import { objectUrl } from '../presenters/page.js';
+import { objectUrl } from '../ids/objectUrl.js';
 
 /** A resolver scoped to one workspace: mentions of another workspace's objects resolve to nothing. */
 export function createMentionResolver(db: Db, workspaceId: string, baseUrl: string, me: string | null): MentionResolver {

@@ -1,6 +1,6 @@
 /** Rich text items as the API returns them (spec, "Rich text item"), and their normalisation. */
 import type { MentionInput, RichTextItemInput } from '../schemas/richText.js';
-import { normalizeId } from '../http/ids.js';
+import { normalizeId } from '../ids/ids.js';
 
 const canonical = (id: string) => normalizeId(id) ?? id;
 

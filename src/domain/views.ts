@@ -1,5 +1,5 @@
 import type { FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
-import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
+import type { PresentedValueRow } from '../storage/repositories/propertyValues.js';
 import type { Property } from './properties/schemaTypes.js';
 import type { StoredValue } from './properties/storedValue.js';
 

@@ -1,7 +1,7 @@
 import type { ObjectRow } from '../storage/schema.js';
 import { parseContent, type BlockContent } from '../domain/contentShapes.js';
 import type { BlockView, ListView, Unreadable } from '../domain/views.js';
-import { listPage } from '../http/cursor.js';
+import { listPage } from '../ids/listPage.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 

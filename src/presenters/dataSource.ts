@@ -1,7 +1,8 @@
 import type { DataSourceView, Unreadable } from '../domain/views.js';
 import { parseContent, type DataSourceContent, type PropertySchema } from '../domain/contentShapes.js';
 import { definitionOf } from '../domain/properties/registry.js';
-import { objectUrl, presentParent } from './page.js';
+import { presentParent } from './page.js';
+import { objectUrl } from '../ids/objectUrl.js';
 import { partialUser, presentTimestamp } from './time.js';
 
 type Config = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { parseContent, type DatabaseContent, type DataSourceContent } from '../domain/contentShapes.js';
 import type { DatabaseView, Unreadable } from '../domain/views.js';
 import type { OlderVersionFacts } from '../versioning/change.js';
-import { objectUrl, presentParent } from './page.js';
+import { presentParent } from './page.js';
+import { objectUrl } from '../ids/objectUrl.js';
 import { presentProperties } from './dataSource.js';
 import { partialUser, presentTimestamp } from './time.js';
 

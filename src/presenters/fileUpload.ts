@@ -1,5 +1,5 @@
 import type { FileUploadView, ListView } from '../domain/views.js';
-import { listPage } from '../http/cursor.js';
+import { listPage } from '../ids/listPage.js';
 
 /**
  * The file upload object (SDK `FileUploadObjectResponse`, FACTS.md §9). `upload_url` and

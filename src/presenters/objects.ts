@@ -1,5 +1,5 @@
 import type { DataSourceView, ListView, PageView, QueryView } from '../domain/views.js';
-import { listPage } from '../http/cursor.js';
+import { listPage } from '../ids/listPage.js';
 import { presentPage, presentPageText } from './page.js';
 import type { JsonSplice } from './jsonSplice.js';
 import { presentDataSource } from './dataSource.js';

@@ -1,5 +1,6 @@
+import { objectUrl } from '../ids/objectUrl.js';
 import type { ObjectRow } from '../storage/schema.js';
-import type { PresentedValueRow } from '../storage/repositories/pageValues.js';
+import type { PresentedValueRow } from '../storage/repositories/propertyValues.js';
 import { partialUser, presentTimestamp } from './time.js';
 import type { PageContent } from '../domain/contentShapes.js';
 import type { PageView, Unreadable } from '../domain/views.js';
@@ -16,10 +17,6 @@ export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>,
     default:
       return { type: row.parent_type, [row.parent_type]: row.parent_id };
   }
-}
-
-export function objectUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/${id.replace(/-/g, '')}`;
 }
 
 /** A value a page shows from its row (timestamps and authors), as the page and the property item endpoint show it. */

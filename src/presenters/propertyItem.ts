@@ -1,7 +1,7 @@
 import type { PropertyValueView } from '../domain/views.js';
 import type { StoredValue } from '../domain/properties/storedValue.js';
 import { PROPERTY_TYPE_DEFINITIONS } from '../domain/properties/registry.js';
-import { listPage } from '../http/cursor.js';
+import { listPage } from '../ids/listPage.js';
 import { presentFromRow } from './page.js';
 
 const item = (id: string, type: string, member: unknown) => ({ object: 'property_item', id, type, [type]: member });

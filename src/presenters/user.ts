@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/capabilities.js';
 import type { UserRow } from '../storage/schema.js';
 import type { BotView, ListView, UserView } from '../domain/views.js';
-import { listPage } from '../http/cursor.js';
+import { listPage } from '../ids/listPage.js';
 
 /** A full user object; e-mail only with the user_info_with_email capability (FACTS.md §2). */
 export function presentUser(row: UserRow, caller: Caller, bot?: BotView): Record<string, unknown> {

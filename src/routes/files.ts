@@ -3,7 +3,7 @@ import type { App } from '../http/app.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/registry.js';
 import { StrictObject } from '../schemas/common.js';
-import { normalizeId } from '../http/ids.js';
+import { normalizeId } from '../ids/ids.js';
 import { readHostedFile } from '../commands/fileUploads/readHostedFile.js';
 import { mediaKind } from '../domain/files/uploadRules.js';
 

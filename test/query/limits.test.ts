@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { useServer } from '../helpers/useServer.js';
 import { useStore } from '../helpers/useStore.js';
 import { makeSharedPage } from '../helpers/factories.js';
-import { newId } from '../../src/http/ids.js';
+import { newId } from '../../src/ids/ids.js';
 import { textItem } from '../../src/domain/richText.js';
 import type { Store } from '../../src/storage/createStore.js';
 import type { NewObject } from '../../src/storage/schema.js';

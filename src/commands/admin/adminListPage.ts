@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursor.js';
 import type { ListView } from '../../domain/views.js';
 import type { AdminListOptions } from '../../schemas/admin.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors/registry.js';
 import { invalidField, invalidFieldBare } from '../../errors/validationFailure.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../ids/ids.js';
 import { generateToken, hashToken } from '../../auth/tokens.js';
 import { CONTENT_CAPABILITIES, USER_INFO_LEVELS, type Capability, type ConnectionKind, type UserInfoLevel } from '../../auth/capabilities.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';

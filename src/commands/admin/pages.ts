@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { invalidFieldBare } from '../../errors/validationFailure.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { findFirstPerson, findUser } from '../../storage/repositories/users.js';
-import { loadValues } from '../../storage/repositories/pageValues.js';
+import { loadValues } from '../../storage/repositories/propertyValues.js';
 import { insertPage } from '../../domain/pages/insertPage.js';
 import { textItem } from '../../domain/richText.js';
 import type { PageView } from '../../domain/views.js';

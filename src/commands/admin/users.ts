@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { invalidFieldBare } from '../../errors/validationFailure.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../ids/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { deletePersonTree, findUser, insertUser, listUsers, setUserMeetingNotes } from '../../storage/repositories/users.js';
 import { countConnectionsActingFor } from '../../storage/repositories/connections.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../ids/ids.js';
 import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
 import type { AdminListOptions, UpdateWorkspaceInput } from '../../schemas/admin.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursor.js';
 import { listChildRows, type ChildCursor } from '../../storage/repositories/blocks.js';
 import type { BlockView, ListView } from '../../domain/views.js';
 import { childrenSourceId, loadBlock, loadBlockViews } from './loadBlock.js';

@@ -5,7 +5,7 @@ import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
 import { findContainingPage, parentsWithChildren } from '../../storage/repositories/blocks.js';
-import { findObjects } from '../../storage/repositories/pageValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
 
 /** What the block endpoints address: blocks, and pages and databases seen as child_page/child_database. */
 export const BLOCK_OBJECTS = ['block', 'page', 'database'] as const;

@@ -5,7 +5,7 @@ import type { ObjectRow } from '../../storage/schema.js';
 import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
 import { setTrashed } from '../../domain/trash.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';

@@ -8,7 +8,7 @@ import { parseContent, type DataSourceContent } from '../../domain/contentShapes
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
 import type { Schema } from '../../domain/properties/schemaTypes.js';
-import { lockRow, writeObjectContent } from '../../storage/repositories/pageValues.js';
+import { lockRow, writeObjectContent } from '../../storage/repositories/objects.js';
 import type { FieldPath } from '../../errors/validationFailure.js';
 
 /**

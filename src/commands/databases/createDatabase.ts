@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateDatabaseInput } from '../../schemas/databases.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../ids/ids.js';
 import { insertObject, nextPosition, findObject } from '../../storage/repositories/objects.js';
 import { insertGrant } from '../../storage/repositories/grants.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
@@ -10,7 +10,7 @@ import type { DatabaseContent, DataSourceContent } from '../../domain/contentSha
 import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { SchemaEditor } from '../../domain/properties/schemaEditor.js';
 import { applySchemaEffects } from '../../domain/properties/applySchemaEffects.js';
-import { writeObjectContent } from '../../storage/repositories/pageValues.js';
+import { writeObjectContent } from '../../storage/repositories/objects.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
 import type { DatabaseView, Unreadable } from '../../domain/views.js';
 import { loadDatabaseView } from './loadDatabaseView.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { ParentType } from '../../storage/schema.js';
 import { assertEditable, loadVisibleObject } from '../../auth/access.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import type { DatabaseParentInput } from '../../schemas/databases.js';
 
 /** A database lives under a page the connection can see and edit, or at the workspace level. */

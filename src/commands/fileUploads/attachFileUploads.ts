@@ -1,7 +1,7 @@
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { isRecord } from '../../domain/isRecord.js';
 import { HOSTED_SCHEME, hostedReference } from '../../domain/files/hostedFiles.js';
 import { findFileUploads, markAttached } from '../../storage/repositories/fileUploads.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { FileUploadView } from '../../domain/views.js';
 import { validationError } from '../../errors/registry.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { storedBlobsOf, transitionFileUpload } from '../../storage/repositories/fileUploads.js';
 import { fileUploadView, loadOwnUpload, uploadLimitOf, uploadStatusNow } from './fileUploadView.js';
 

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { FileUploadView, ListView } from '../../domain/views.js';
 import type { FileUploadStatus } from '../../storage/schema.js';
-import { normalizeId } from '../../http/ids.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { normalizeId } from '../../ids/ids.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursor.js';
 import { listFileUploadsOf } from '../../storage/repositories/fileUploads.js';
 import { fileUploadView, loadOwnUpload } from './fileUploadView.js';
 

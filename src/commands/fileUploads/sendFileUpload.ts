@@ -5,7 +5,7 @@ import type { FileUploadView } from '../../domain/views.js';
 import type { FileUploadRow } from '../../storage/schema.js';
 import { validationError } from '../../errors/registry.js';
 import { invalidField, missingField } from '../../errors/validationFailure.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import {
   checkFilename,
   normalizeContentType,

@@ -6,7 +6,7 @@ import type { CreateMeetingNoteInput } from '../../schemas/meetingNotes.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
 import { restricted, validationError } from '../../errors/registry.js';
 import { invalidField, missingField } from '../../errors/validationFailure.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { assertEditable, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
 import { hostedUploadId } from '../../domain/files/hostedFiles.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../storage/db.js';
-import { readSetting, writeSetting } from '../../storage/repositories/propertyValues.js';
+import { readSetting, writeSetting } from '../../storage/repositories/settings.js';
 import { listJobs } from '../../storage/repositories/jobs.js';
 import { MEETING_NOTES_JOB } from '../../domain/meetingNotes/meetingNotesJob.js';
 import { setMeetingNotesStatus } from './meetingNotesStatus.js';

@@ -11,7 +11,7 @@ import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { writePageValues } from '../../domain/properties/writePageValues.js';
 import { refreshComputed } from '../../domain/properties/refreshComputed.js';
 import { titleProperty, type Schema } from '../../domain/properties/schemaTypes.js';
-import { updateObject, writeObjectContent } from '../../storage/repositories/pageValues.js';
+import { updateObject, writeObjectContent } from '../../storage/repositories/objects.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { resolvePageParent } from './resolvePageParent.js';
 import { valueContext } from './valueContext.js';

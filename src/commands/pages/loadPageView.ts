@@ -1,7 +1,8 @@
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import type { PageView } from '../../domain/views.js';
-import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
+import { loadValues } from '../../storage/repositories/propertyValues.js';
 import { findEnclosingPage } from '../../storage/repositories/objects.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 import { parsedSchema } from '../parsedSchemas.js';

@@ -2,11 +2,11 @@ import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { ObjectRow, ParentType } from '../../storage/schema.js';
 import { assertEditable, loadVisibleObject } from '../../auth/access.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { invalidField } from '../../errors/validationFailure.js';
 import type { PageParentInput } from '../../schemas/pages.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
+import { listDataSourcesOf, lockRow } from '../../storage/repositories/objects.js';
 
 export interface ResolvedParent {
   parentType: ParentType;

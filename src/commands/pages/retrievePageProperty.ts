@@ -2,14 +2,15 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { loadVisibleObject } from '../../auth/access.js';
 import { ApiError } from '../../errors/registry.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursor.js';
 import type { PropertyValueView } from '../../domain/views.js';
 import { parseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { emptyValue } from '../../domain/properties/emptyValue.js';
 import { PROPERTY_TYPE_DEFINITIONS } from '../../domain/properties/registry.js';
 import type { StoredValue } from '../../domain/properties/storedValue.js';
 import { findProperty, type Property, type Schema } from '../../domain/properties/schemaTypes.js';
-import { findObjects, loadValues } from '../../storage/repositories/pageValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
+import { loadValues } from '../../storage/repositories/propertyValues.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { AppContext } from '../../context.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import type { ValueContext } from '../../domain/properties/valueContext.js';
-import { valueLookups } from '../../storage/repositories/pageValues.js';
+import { valueLookups } from '../../storage/repositories/propertyValues.js';
 
 export function valueContext(ctx: AppContext, db: Db, caller: Caller, now: Date): ValueContext {
   return {

@@ -4,7 +4,7 @@ import { loadVisibleObject } from '../../auth/access.js';
 import { notFound } from '../../errors/registry.js';
 import type { QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
-import { listDataSourcesOf } from '../../storage/repositories/pageValues.js';
+import { listDataSourcesOf } from '../../storage/repositories/objects.js';
 import { queryPages } from './queryPages.js';
 
 /**

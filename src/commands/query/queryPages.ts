@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursor.js';
 import { compileSchema, isTimeDependent, type CompiledSchema } from '../../domain/properties/formulaSchema.js';
 import { refreshTimeDependent } from '../../domain/properties/refreshTimeDependent.js';
 import { configOf, type Property, type RelationConfig, type Schema } from '../../domain/properties/schemaTypes.js';
@@ -18,7 +18,7 @@ import { SORT_INDEXES, type SortIndexColumn } from '../../domain/query/condition
 import type { Dialect } from '../../storage/dialect.js';
 import type { PageView, QueryView } from '../../domain/views.js';
 import type { QueryRequest } from '../../schemas/query.js';
-import { findObjects } from '../../storage/repositories/pageValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
 import { loadObjectViews } from '../loadObjectViews.js';
 import { parsedSchema } from '../parsedSchemas.js';
 import { planCount } from './planCounts.js';

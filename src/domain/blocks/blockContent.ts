@@ -2,7 +2,7 @@ import type { BlockContent } from '../contentShapes.js';
 import { normalizeRichText, type MentionResolver, type RichTextItem } from '../richText.js';
 import type { RichTextItemInput } from '../../schemas/richText.js';
 import type { BlockIconInput, WritableBlockType } from '../../schemas/blocks.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { hostedFilename } from '../files/hostedFiles.js';
 
 /**

@@ -3,7 +3,7 @@ import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
-import { newId, normalizeId } from '../../http/ids.js';
+import { newId, normalizeId } from '../../ids/ids.js';
 import { parseContent } from '../contentShapes.js';
 import type { MentionResolver } from '../richText.js';
 import { buildBlockContent } from './blockContent.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { ObjectRow, ParentType } from '../../storage/schema.js';
 import { insertObject, nextPosition } from '../../storage/repositories/objects.js';
 import { upsertPropertyValue } from '../../storage/repositories/propertyValues.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../ids/ids.js';
 import { plainText, type RichTextItem } from '../richText.js';
 import { newObjectState } from '../newObjectState.js';
 

@@ -7,7 +7,8 @@ import type { StoredValue } from './storedValue.js';
 import { refreshComputed } from './refreshComputed.js';
 import type { EditedSource, SchemaEditor } from './schemaEditor.js';
 import { configOf, type RelationConfig, type SelectConfig, type UniqueIdConfig } from './schemaTypes.js';
-import { deleteValues, listPagesOf, loadValues, writeObjectContent } from '../../storage/repositories/pageValues.js';
+import { deleteValues, loadValues } from '../../storage/repositories/propertyValues.js';
+import { listPagesOf, writeObjectContent } from '../../storage/repositories/objects.js';
 
 /** Select, multi_select and status values follow their options: renamed, recoloured or removed. */
 function reReadOptions(value: StoredValue, options: SelectConfig['options']): StoredValue {

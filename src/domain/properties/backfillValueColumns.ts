@@ -1,5 +1,6 @@
 import type { Store } from '../../storage/createStore.js';
-import { findValuesAfter, readSetting, updateValueColumns, writeSetting } from '../../storage/repositories/propertyValues.js';
+import { findValuesAfter, updateValueColumns } from '../../storage/repositories/propertyValues.js';
+import { readSetting, writeSetting } from '../../storage/repositories/settings.js';
 import type { StoredValue } from './storedValue.js';
 import { valueColumns } from './valueColumns.js';
 

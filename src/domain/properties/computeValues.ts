@@ -12,7 +12,9 @@ import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
 import type { StoredValue } from './storedValue.js';
 import type { FormulaWorld } from './types/definition.js';
 import { configOf, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findObjects, loadValues, loadWorkspaceUsers } from '../../storage/repositories/pageValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
+import { loadValues } from '../../storage/repositories/propertyValues.js';
+import { loadWorkspaceUsers } from '../../storage/repositories/users.js';
 
 interface LoadedPage {
   row: ObjectRow;

@@ -4,7 +4,8 @@ import { computePage, loadComputeEnv } from './computeValues.js';
 import { referencedNames } from './formulaSchema.js';
 import { storeValue } from './storeValue.js';
 import { configOf, type RollupConfig, type Schema } from './schemaTypes.js';
-import { findHoldersOfSubtree, findItemHolders, findObjects } from '../../storage/repositories/pageValues.js';
+import { findHoldersOfSubtree, findItemHolders } from '../../storage/repositories/propertyValues.js';
+import { findObjects } from '../../storage/repositories/objects.js';
 
 /** Relation chains longer than this are not followed further in one write (rollups of rollups of …). */
 const MAX_HOPS = 6;

@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/db.js';
-import { listPageIdsOf } from '../../storage/repositories/pageValues.js';
+import { listPageIdsOf } from '../../storage/repositories/objects.js';
 import { computePage, loadComputeEnv } from './computeValues.js';
 import { isTimeDependent } from './formulaSchema.js';
 import type { Schema } from './schemaTypes.js';

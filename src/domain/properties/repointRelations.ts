@@ -1,7 +1,7 @@
 import type { Db } from '../../storage/db.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { configOf, type RelationConfig, type Schema } from './schemaTypes.js';
-import { dataSourcesMentioning, findObjects, lockRow, writeObjectContent } from '../../storage/repositories/pageValues.js';
+import { dataSourcesMentioning, findObjects, lockRow, writeObjectContent } from '../../storage/repositories/objects.js';
 
 /**
  * A relation config names the related data source and its database (FACTS.md §9); after a data

@@ -2,7 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { isShared } from '../../storage/repositories/grants.js';
-import { normalizeId } from '../../http/ids.js';
+import { normalizeId } from '../../ids/ids.js';
 import { assertMatches, PropertyRenameRequest, propertyConfigSchema } from '../../schemas/properties.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
@@ -10,7 +10,7 @@ import { compileSchema, isTimeDependent, markTimeDependence, ownReferences, rewr
 import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
 import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
-import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/pageValues.js';
+import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/objects.js';
 
 /** A data source whose schema an edit touches: the one edited, or one on the other end of a relation. */
 export interface EditedSource {

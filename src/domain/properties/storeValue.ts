@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/db.js';
-import { writeValue } from '../../storage/repositories/pageValues.js';
+import { writeValue } from '../../storage/repositories/propertyValues.js';
 import type { StoredValue } from './storedValue.js';
 import { valueColumns } from './valueColumns.js';
 

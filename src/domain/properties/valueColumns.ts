@@ -1,4 +1,4 @@
-import type { ValueColumns } from '../../storage/repositories/pageValues.js';
+import type { ValueColumns } from '../../storage/repositories/propertyValues.js';
 import { foldText } from '../foldText.js';
 import { definitionOf } from './registry.js';
 import type { StoredValue } from './storedValue.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
-import { findTrashedItems, type PresentedValueRow } from '../../storage/repositories/pageValues.js';
+import { findTrashedItems, type PresentedValueRow } from '../../storage/repositories/propertyValues.js';
 import { computePage, includePages, loadComputeEnv, type ComputeEnv } from './computeValues.js';
 import { isTimeDependent, referencedNames } from './formulaSchema.js';
 import type { StoredValue } from './storedValue.js';

@@ -6,7 +6,8 @@ import { storeValue } from './storeValue.js';
 import type { StoredValue } from './storedValue.js';
 import type { ValueContext } from './valueContext.js';
 import { configOf, findProperty, type Property, type RelationConfig, type Schema, type UniqueIdConfig } from './schemaTypes.js';
-import { loadValues, touchObject } from '../../storage/repositories/pageValues.js';
+import { loadValues } from '../../storage/repositories/propertyValues.js';
+import { touchObject } from '../../storage/repositories/objects.js';
 import type { ChangedPages } from './refreshComputed.js';
 
 export interface PageWrite {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
 import { AdminListQuery, UpdateConnectionBody } from '../../schemas/admin.js';
 import { presentAdminList, presentConnection, presentGrant, presentIssuedToken } from '../../presenters/adminObjects.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { changeConnection, getConnection, listConnectionsOf, listGrantsOf, rotateConnectionToken } from '../../commands/admin/connections.js';
 
 const ConnectionParams = StrictObject({ connection_id: Type.String() });

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { createWorkspace } from '../../commands/admin/workspaces.js';
 import { createPerson } from '../../commands/admin/users.js';
 import { createConnection, deleteConnection, grantAccess, revokeAccess } from '../../commands/admin/connections.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery } from '../../schemas/common.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { presentAdminList, presentJob, presentProcessing } from '../../presenters/adminObjects.js';
 import { listAllJobs, pauseProcessing, readProcessing } from '../../commands/admin/processing.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
 import { AdminListQuery, UpdateUserBody } from '../../schemas/admin.js';
 import { presentAdminList, presentDeleted, presentOperatorUser } from '../../presenters/adminObjects.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { deletePerson, listUsersOf, updatePerson } from '../../commands/admin/users.js';
 
 /** Listing, updating and deleting a workspace's users (creation is in index.ts). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { StrictObject } from '../../schemas/common.js';
 import { AdminListQuery, UpdateWorkspaceBody } from '../../schemas/admin.js';
 import { presentAdminList, presentDeleted, presentWorkspace } from '../../presenters/adminObjects.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { deleteWorkspace, getWorkspace, listAllWorkspaces, updateWorkspace } from '../../commands/admin/workspaces.js';
 
 const WorkspaceParams = StrictObject({ workspace_id: Type.String() });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { PaginationQuery } from '../../schemas/common.js';
 import { AppendChildrenBody, BlockParams, UpdateBlockBody, type BlockInput, type ContentPositionInput, type UpdateBlockInput } from '../../schemas/blocks.js';
 import { BlockListResponse, BlockResponse, WrittenBlockResponse } from '../../schemas/responses.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { presentBlock, presentBlockList, presentWrittenBlock } from '../../presenters/block.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
 import { retrieveBlock } from '../../commands/blocks/retrieveBlock.js';

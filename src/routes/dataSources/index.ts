@@ -7,7 +7,7 @@ import { queryDataSource } from '../../commands/query/queryDataSource.js';
 import { presentQueryResults } from '../../presenters/objects.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
 import { LATEST_VERSION } from '../../versioning/versions.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { CreateDataSourceBody, DataSourceParams, UpdateDataSourceBody } from '../../schemas/dataSources.js';
 import { createDataSource } from '../../commands/dataSources/createDataSource.js';
 import { retrieveDataSource } from '../../commands/dataSources/retrieveDataSource.js';

@@ -5,7 +5,7 @@ import { DatabaseQueryParams, QueryBody } from '../../schemas/query.js';
 import { FilterPropertiesQuery } from '../../schemas/pages.js';
 import { queryDatabase } from '../../commands/query/queryDatabase.js';
 import { presentQueryResults } from '../../presenters/objects.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { CreateDatabaseBody, DatabaseParams, UpdateDatabaseBody } from '../../schemas/databases.js';
 import { createDatabase } from '../../commands/databases/createDatabase.js';
 import { retrieveDatabase } from '../../commands/databases/retrieveDatabase.js';

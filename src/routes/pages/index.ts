@@ -1,6 +1,6 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { PageResponse, PropertyItemResponse, WrittenPageResponse } from '../../schemas/responses.js';
 import { CreatePageBody, FilterPropertiesQuery, PageParams, PagePropertyParams, PropertyItemQuery, UpdatePageBody } from '../../schemas/pages.js';
 import { createPage } from '../../commands/pages/createPage.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { PaginationQuery, StrictObject } from '../../schemas/common.js';
 import { getMe, listWorkspaceUsers, retrieveUser } from '../../commands/users.js';
 import { UserListResponse, UserResponse } from '../../schemas/responses.js';
-import { parseIdParam } from '../../http/ids.js';
+import { parseIdParam } from '../../ids/ids.js';
 import { presentUserList, presentUserView } from '../../presenters/user.js';
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {

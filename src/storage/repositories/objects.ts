@@ -1,3 +1,4 @@
+import { dialectOf } from '../dialect.js';
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { NewObject, ObjectRow } from '../schema.js';
@@ -52,4 +53,108 @@ export async function findEnclosingPage(db: Db, row: ObjectRow): Promise<string 
     .limit(1)
     .executeTakeFirst();
   return found?.id ?? null;
+}
+
+export type SchemaSourceRow = Pick<ObjectRow, 'id' | 'parent_id' | 'content'>;
+
+/** Data sources as a page's presentation needs them: the schema (in content) and the database. */
+export async function findSchemaSources(db: Db, ids: readonly string[]): Promise<SchemaSourceRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('objects')
+    .select(['id', 'parent_id', 'content'])
+    .where(dialectOf(db).inTextArray('id', [...new Set(ids)]))
+    .where('object', '=', 'data_source')
+    .execute();
+}
+
+export async function findObjects(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where(dialectOf(db).inTextArray('id', [...new Set(ids)]))
+    .execute();
+}
+
+export async function listPagesOf(db: Db, dataSourceId: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('parent_type', '=', 'data_source_id')
+    .where('parent_id', '=', dataSourceId)
+    .where('object', '=', 'page')
+    .orderBy('created_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** The ids of a data source's pages, in the trash or not. */
+export async function listPageIdsOf(db: Db, dataSourceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('objects')
+    .select('id')
+    .where('parent_type', '=', 'data_source_id')
+    .where('parent_id', '=', dataSourceId)
+    .where('object', '=', 'page')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function listDataSourcesOf(db: Db, databaseId: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('parent_type', '=', 'database_id')
+    .where('parent_id', '=', databaseId)
+    .where('object', '=', 'data_source')
+    .orderBy('position')
+    .orderBy('created_time')
+    .execute();
+}
+
+/** Data sources of a workspace whose schema mentions `id` (relations and rollups pointing at it). */
+export async function dataSourcesMentioning(db: Db, workspaceId: string, id: string): Promise<ObjectRow[]> {
+  return db
+    .selectFrom('objects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('object', '=', 'data_source')
+    .where('content', 'like', `%${id}%`)
+    .execute();
+}
+
+/**
+ * Takes the row's write lock before its content is read and rewritten: on PostgreSQL a concurrent
+ * writer waits here and then reads the committed content, so schema changes (options created by
+ * page values, unique id counters) are never lost. SQLite has a single writer already.
+ */
+export async function lockRow(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set((eb) => ({ position: eb.ref('position') }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function writeObjectContent(db: Db, id: string, content: unknown, edit?: { at: string; by: string; title?: string }): Promise<void> {
+  await db
+    .updateTable('objects')
+    .set({
+      content: JSON.stringify(content),
+      ...(edit ? { last_edited_time: edit.at, last_edited_by: edit.by } : {}),
+      ...(edit?.title !== undefined ? { title: edit.title } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function touchObject(db: Db, id: string, at: string, by: string): Promise<void> {
+  await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: by }).where('id', '=', id).execute();
+}
+export type ObjectChanges = Partial<Pick<ObjectRow, 'title' | 'content' | 'is_locked' | 'is_archived' | 'last_edited_time' | 'last_edited_by'>>;
+
+export async function updateObject(db: Db, id: string, changes: ObjectChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('objects').set(changes).where('id', '=', id).execute();
 }

@@ -63,3 +63,7 @@ export async function renameUser(db: Db, id: string, name: string): Promise<void
 export async function setUserMeetingNotes(db: Db, id: string, enabled: number): Promise<void> {
   await db.updateTable('users').set({ meeting_notes_enabled: enabled }).where('id', '=', id).execute();
 }
+
+export async function loadWorkspaceUsers(db: Db, workspaceId: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).execute();
+}

@@ -1,5 +1,5 @@
 import { utcIso, type DateValue } from '../dates.js';
-import type { ValueColumns } from '../../../storage/repositories/pageValues.js';
+import type { ValueColumns } from '../../../storage/repositories/propertyValues.js';
 
 /** A date as UTC instants, so filters compare dates given in any time zone. */
 export function dateColumns(into: ValueColumns, date: DateValue | null | undefined): void {

@@ -2,7 +2,7 @@ import type { FieldPath } from '../../../errors/validationFailure.js';
 import type { FormulaType, FormulaValue, PageValue } from '../../formulas/index.js';
 import type { Atom, RollupInput } from '../../rollups/rollupAtoms.js';
 import type { UserRow } from '../../../storage/schema.js';
-import type { ValueColumns } from '../../../storage/repositories/pageValues.js';
+import type { ValueColumns } from '../../../storage/repositories/propertyValues.js';
 import type { Property } from '../schemaTypes.js';
 import type { StoredValue } from '../storedValue.js';
 import type { ValueContext } from '../valueContext.js';

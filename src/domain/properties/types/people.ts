@@ -1,5 +1,5 @@
 import { invalidField } from '../../../errors/validationFailure.js';
-import { normalizeId } from '../../../http/ids.js';
+import { normalizeId } from '../../../ids/ids.js';
 import type { PersonValue } from '../../formulas/index.js';
 import { each, userAtom } from '../../rollups/rollupAtoms.js';
 import { noConfig, type FormulaWorld, type PropertyTypeDefinition } from './definition.js';

@@ -1,5 +1,5 @@
 import { invalidField } from '../../../errors/validationFailure.js';
-import { normalizeId } from '../../../http/ids.js';
+import { normalizeId } from '../../../ids/ids.js';
 import type { PageValue } from '../../formulas/index.js';
 import { each, isRecord, type Atom } from '../../rollups/rollupAtoms.js';
 import { configOf, type RelationConfig } from '../schemaTypes.js';

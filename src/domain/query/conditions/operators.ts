@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
-import { normalizeId } from '../../../http/ids.js';
+import { normalizeId } from '../../../ids/ids.js';
 import type { Property, Schema } from '../../properties/schemaTypes.js';
 import { isRecord as isObject } from '../../rollups/rollupAtoms.js';
 import { DATE_WINDOWS, parseDateOperand, RELATIVE_DATES } from '../dateOperands.js';
