@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { TSchema } from 'typebox';
 import type { App } from './app.js';
 import type { Logger } from '../logger.js';
-import { LATEST_VERSION } from '../versioning/versions.js';
+import { isNewestVersion } from '../versioning/versions.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -20,7 +20,7 @@ export function checkResponses(app: App, log: Logger): void {
   addFormats(ajv);
   const compiled = new WeakMap<TSchema, ValidateFunction>();
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.apiVersion !== LATEST_VERSION || reply.statusCode >= 300) return done(null, payload);
+    if (!isNewestVersion(request.apiVersion) || reply.statusCode >= 300) return done(null, payload);
     const schema = request.routeOptions.config.response;
     if (!schema) return done(null, payload);
     const route = `${request.method} ${request.routeOptions.url}`;

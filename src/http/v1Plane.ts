@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { authenticate, requireCapability } from '../auth/authenticate.js';
 import type { Caller, Capability } from '../auth/capabilities.js';
 import { VersionEngine } from '../versioning/engine.js';
-import { LATEST_VERSION } from '../versioning/versions.js';
+import { isNewestVersion } from '../versioning/versions.js';
 import { ApiError } from '../errors/registry.js';
 import type { RegisterRoutes } from './app.js';
 import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
@@ -42,7 +42,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // renders whatever is thrown on from here (Fastify hands an error thrown by a plugin's error
   // handler to its parent's).
   plane.setErrorHandler((error, request) => {
-    if (request.apiVersion === LATEST_VERSION) throw error;
+    if (isNewestVersion(request.apiVersion)) throw error;
     const apiError = toApiError(error);
     if (!(apiError instanceof ValidationFailure)) throw error;
     const translated = versions.translateValidationFailure(request.apiVersion, `${request.method} ${request.routeOptions.url}`, apiError);
@@ -89,7 +89,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   plane.addHook('preValidation', (request, _reply, next) => {
     const route = `${request.method} ${request.routeOptions.url}`;
     if (versions.isRemoved(request.apiVersion, route)) return next(new ApiError('invalid_request_url'));
-    if (request.apiVersion === LATEST_VERSION) return next();
+    if (isNewestVersion(request.apiVersion)) return next();
     const versioned = {
       route,
       body: request.body,
@@ -107,7 +107,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   });
 
   plane.addHook('preSerialization', (request, _reply, payload, next) => {
-    if (request.apiVersion === LATEST_VERSION) return next(null, payload);
+    if (isNewestVersion(request.apiVersion)) return next(null, payload);
     if (payload && typeof payload === 'object' && (payload as { object?: unknown }).object === 'error') return next(null, payload);
     try {
       next(null, versions.downgradeResponse(request.apiVersion, `${request.method} ${request.routeOptions.url}`, payload));

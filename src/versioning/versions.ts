@@ -10,3 +10,8 @@ export function isApiVersion(value: string): value is ApiVersion {
 export function compareVersions(a: ApiVersion, b: ApiVersion): number {
   return API_VERSIONS.indexOf(a) - API_VERSIONS.indexOf(b);
 }
+
+/** Whether a response goes out as presented, with no version module to rewrite it: the one question the layers above ask of versions. */
+export function isNewestVersion(version: ApiVersion): boolean {
+  return version === LATEST_VERSION;
+}

@@ -6,7 +6,7 @@ import { FilterPropertiesQuery } from '../../schemas/pages.js';
 import { queryDataSource } from '../../commands/query/queryDataSource.js';
 import { presentQueryResults } from '../../presenters/objects.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
-import { LATEST_VERSION } from '../../versioning/versions.js';
+import { isNewestVersion } from '../../versioning/versions.js';
 import { parseIdParam } from '../../ids/ids.js';
 import { CreateDataSourceBody, DataSourceParams, UpdateDataSourceBody } from '../../schemas/dataSources.js';
 import { createDataSource } from '../../commands/dataSources/createDataSource.js';
@@ -56,7 +56,7 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       const raw = request.params.data_source_id;
       const found = await queryDataSource(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.body);
       const options = { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties };
-      if (request.apiVersion !== LATEST_VERSION || options.filterProperties) return presentQueryResults(found, options);
+      if (!isNewestVersion(request.apiVersion) || options.filterProperties) return presentQueryResults(found, options);
       // At the newest version stored values go out as stored, as search sends them (presenters/jsonSplice.ts).
       const splice = new JsonSplice();
       return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));

@@ -5,7 +5,7 @@ import { SearchResponse } from '../../schemas/responses.js';
 import { searchTitles } from '../../commands/search.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
 import { presentSearchResults } from '../../presenters/objects.js';
-import { LATEST_VERSION } from '../../versioning/versions.js';
+import { isNewestVersion } from '../../versioning/versions.js';
 
 export function registerSearchRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -25,7 +25,7 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
       // stored; older versions are rewritten by the version modules, which need objects.
       const found = await searchTitles(ctx, request.caller!, request.body);
       const baseUrl = ctx.config.publicUrl;
-      if (request.apiVersion !== LATEST_VERSION) return presentSearchResults(found, { baseUrl });
+      if (!isNewestVersion(request.apiVersion)) return presentSearchResults(found, { baseUrl });
       const splice = new JsonSplice();
       // As bytes: a string would be measured (content-length) and then encoded, two passes.
       return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentSearchResults(found, { baseUrl, splice })));
