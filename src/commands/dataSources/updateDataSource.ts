@@ -15,7 +15,7 @@ import { updateSchema } from './updateSchema.js';
 import { repointRelations } from '../../domain/properties/repointRelations.js';
 import type { DataSourceView } from '../../domain/views.js';
 import { loadDataSourceView } from './loadDataSourceView.js';
-import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { openForEdit } from '../openForEdit.js';
 
 /**
  * PATCH /v1/data_sources/{id}: title, description, icon, schema (`null` deletes a property,
@@ -27,22 +27,22 @@ export async function updateDataSource(
   caller: Caller,
   dataSourceId: string,
   rawId: string,
-  body: UpdateDataSourceInput,
+  given: UpdateDataSourceInput,
 ): Promise<DataSourceView> {
-  const at = ctx.clock.now().toISOString();
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
-    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
-    let row = await loadVisibleObject(trx, caller, dataSourceId, ['data_source'], 'data_source', rawId);
-    if (body.in_trash === false && row.trashed === 1) {
-      await setTrashed(trx, row.id, false, actor, at);
-      row = (await findObject(trx, row.id))!;
-    }
-    const { in_trash: inTrash, ...rest } = body;
-    const edits = Object.values(rest).some((v) => v !== undefined);
-    if (row.in_trash === 1 && (edits || inTrash === true)) assertEditable(row);
-    const database = (await findObject(trx, row.parent_id!))!;
-    if (edits) assertUnlocked(database);
+    const edits = ({ in_trash: _trash, ...rest }: UpdateDataSourceInput) => Object.values(rest).some((v) => v !== undefined);
+    const opened = await openForEdit(ctx, trx, caller, given, {
+      load: (db) => loadVisibleObject(db, caller, dataSourceId, ['data_source'], 'data_source', rawId),
+      refusedInTrash: (b) => edits(b) || b.in_trash === true,
+      // A locked database refuses edits of its data sources.
+      checkLock: async (db, source, b) => {
+        if (edits(b)) assertUnlocked((await findObject(db, source.parent_id!))!);
+      },
+    });
+    const { body, at } = opened;
+    let row = opened.row;
+    const inTrash = body.in_trash;
 
     if (body.properties !== undefined) {
       await updateSchema(ctx, trx, caller, row, body.properties, ['properties'], at);
@@ -69,7 +69,7 @@ export async function updateDataSource(
         ]);
       }
     }
-    if (edits) await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
+    if (edits(body)) await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
     // After the content write above, which would otherwise put back a relation to itself as it was.
     if (movedTo) await repointRelations(trx, caller.workspaceId, row.id, movedTo);
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdateDatabaseInput } from '../../schemas/databases.js';
-import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
 
 import { findObject } from '../../storage/repositories/objects.js';
 import { setTrashed } from '../../domain/trash.js';
@@ -16,27 +16,25 @@ import { updateSchema } from '../dataSources/updateSchema.js';
 import { resolveDatabaseParent } from './resolveDatabaseParent.js';
 import type { DatabaseView } from '../../domain/views.js';
 import { loadDatabaseView } from './loadDatabaseView.js';
-import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { openForEdit } from '../openForEdit.js';
 
 /**
  * PATCH /v1/databases/{id}: title, description, is_inline, icon, cover, lock, trash and parent.
  * Trash and lock follow the page rules. `properties` (how versions before 2025-09-03 change a
  * schema) applies to the database's only data source.
  */
-export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId: string, rawId: string, body: UpdateDatabaseInput): Promise<DatabaseView> {
-  const at = ctx.clock.now().toISOString();
+export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId: string, rawId: string, given: UpdateDatabaseInput): Promise<DatabaseView> {
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
-    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
-    let row = await loadVisibleObject(trx, caller, databaseId, ['database'], 'database', rawId);
-    if (body.in_trash === false && row.trashed === 1) {
-      await setTrashed(trx, row.id, false, actor, at);
-      row = (await findObject(trx, row.id))!;
-    }
-    const { in_trash: inTrash, is_locked: isLocked, ...rest } = body;
-    const edits = Object.values(rest).some((v) => v !== undefined);
-    if (row.in_trash === 1 && (edits || inTrash === true || isLocked !== undefined)) assertEditable(row);
-    if (edits && isLocked !== false) assertUnlocked(row);
+    const edits = ({ in_trash: _trash, is_locked: _lock, ...rest }: UpdateDatabaseInput) => Object.values(rest).some((v) => v !== undefined);
+    const { body, row, at } = await openForEdit(ctx, trx, caller, given, {
+      load: (db) => loadVisibleObject(db, caller, databaseId, ['database'], 'database', rawId),
+      refusedInTrash: (b) => edits(b) || b.in_trash === true || b.is_locked !== undefined,
+      checkLock: (_db, opened, b) => {
+        if (edits(b) && b.is_locked !== false) assertUnlocked(opened);
+      },
+    });
+    const { in_trash: inTrash, is_locked: isLocked } = body;
 
     const content = parseContent<DatabaseContent>(row.content);
     const changes: ObjectChanges = {};
@@ -74,7 +72,7 @@ export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId
         ]);
       }
     }
-    if (edits || isLocked !== undefined)
+    if (edits(body) || isLocked !== undefined)
       await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
     return loadDatabaseView(trx, (await findObject(trx, row.id))!);

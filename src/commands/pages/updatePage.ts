@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdatePageInput } from '../../schemas/pages.js';
-import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
+import { openForEdit } from '../openForEdit.js';
 
 import { findObject } from '../../storage/repositories/objects.js';
 import { setTrashed } from '../../domain/trash.js';
@@ -19,7 +20,6 @@ import { valueContext } from './valueContext.js';
 import type { PageView } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { plainText } from '../../domain/richText.js';
-import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 
 /**
  * PATCH /v1/pages/{id}. Trash follows the spec's state table: `in_trash: false` restores (and may
@@ -27,20 +27,17 @@ import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
  * Anything else on a trashed page, re-trashing included, is refused (FACTS.md §7), and so is
  * editing a locked page unless the same request unlocks it.
  */
-export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, body: UpdatePageInput): Promise<PageView> {
-  const now = ctx.clock.now();
-  const at = now.toISOString();
+export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, given: UpdatePageInput): Promise<PageView> {
   const actor = caller.botId;
   return ctx.store.transaction(async (trx) => {
-    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
-    let row = await loadVisibleObject(trx, caller, pageId, ['page'], 'page', rawId);
-    if (body.in_trash === false && row.trashed === 1) {
-      await setTrashed(trx, row.id, false, actor, at);
-      row = (await findObject(trx, row.id))!;
-    }
-    const edits = body.properties !== undefined || body.icon !== undefined || body.cover !== undefined || body.is_archived !== undefined;
-    if (row.in_trash === 1 && (edits || body.in_trash === true || body.is_locked !== undefined)) assertEditable(row);
-    if (edits && body.is_locked !== false) assertUnlocked(row);
+    const edits = (b: UpdatePageInput) => b.properties !== undefined || b.icon !== undefined || b.cover !== undefined || b.is_archived !== undefined;
+    const { body, row, now, at } = await openForEdit(ctx, trx, caller, given, {
+      load: (db) => loadVisibleObject(db, caller, pageId, ['page'], 'page', rawId),
+      refusedInTrash: (b) => edits(b) || b.in_trash === true || b.is_locked !== undefined,
+      checkLock: (_db, opened, b) => {
+        if (edits(b) && b.is_locked !== false) assertUnlocked(opened);
+      },
+    });
 
     const changes: ObjectChanges = {};
     const content = parseContent<PageContent>(row.content);
