@@ -11,6 +11,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL connections per instance (FOLIO_PG_POOL_SIZE). */
+  pgPoolSize: number;
   adminToken: string | null;
   redisUrl: string | null;
   /** Average requests per second allowed per connection; null disables limiting. */
@@ -30,6 +32,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** `POST /admin/v1/clock` may fix the server's time (src/clock.ts FixableClock); for test suites only. */
   testClock: boolean;
+  /** Every newest-version response is checked against its route's schema (FOLIO_CHECK_RESPONSES=1; test runs). */
+  checkResponses: boolean;
   /** Background jobs: how many this server runs at once (0: none, leave them to `folio worker`), leases, polling, retries. */
   jobs: WorkerSettings;
   /** The meeting-notes transcription engine (FOLIO_TRANSCRIBER and its settings). */
@@ -123,6 +127,7 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
     transcription: {
       engine: choice(env, 'FOLIO_TRANSCRIBER', ['local', 'whisper', 'openai'] as const, 'local'),
       pocketsphinxPath: env.FOLIO_POCKETSPHINX?.trim() || null,
+      searchPath: env.PATH ?? '',
       parallelism: wholeNumber(env, 'FOLIO_TRANSCRIBE_PARALLELISM', Math.min(2, availableParallelism()), 1),
       whisperModel: env.FOLIO_WHISPER_MODEL?.trim() || null,
       openai: { baseUrl, apiKey, model: env.FOLIO_OPENAI_TRANSCRIPTION_MODEL?.trim() || 'whisper-1', timeoutMs },
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: path.resolve(env.FOLIO_DATA_DIR || './.folio'),
     databaseUrl,
+    pgPoolSize: env.FOLIO_PG_POOL_SIZE ? wholeNumber(env, 'FOLIO_PG_POOL_SIZE', 10, 1) : 10,
     adminToken: env.FOLIO_ADMIN_TOKEN || null,
     redisUrl: env.REDIS_URL || null,
     rateLimit,
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? positiveNumber('FOLIO_MAX_FILE_UPLOAD_BYTES', env.FOLIO_MAX_FILE_UPLOAD_BYTES)
       : DEFAULT_MAX_FILE_UPLOAD_BYTES,
     testClock: rawTestClock === '1',
+    checkResponses: flag(env, 'FOLIO_CHECK_RESPONSES'),
     s3: s3Settings(env),
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
     ...processingSettings(env),

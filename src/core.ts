@@ -25,7 +25,7 @@ export interface Core extends AppContext {
 
 /** Opens the store (running its migrations) and assembles the context commands run on. */
 export async function createCore(config: Config): Promise<Core> {
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
   const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });

@@ -79,7 +79,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
 
   // Test runs only: every newest-version body is checked against its route's schema. Added before
   // the planes so that their routes inherit the hook.
-  if (process.env.FOLIO_CHECK_RESPONSES === '1') checkResponses(app, core.log);
+  if (core.config.checkResponses) checkResponses(app, core.log);
   registerRootRoute(app, core);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);

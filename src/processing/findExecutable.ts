@@ -2,7 +2,7 @@ import { access, constants } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 
 /** The absolute path of an executable: `name` itself when it is a path, else the first match on PATH; null when none is runnable. */
-export async function findExecutable(name: string, pathVariable = process.env.PATH ?? ''): Promise<string | null> {
+export async function findExecutable(name: string, pathVariable: string): Promise<string | null> {
   const candidates =
     isAbsolute(name) || name.includes('/')
       ? [name]

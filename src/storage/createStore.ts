@@ -23,6 +23,8 @@ export interface Store {
 export interface StoreOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** PostgreSQL connections (default 10). */
+  poolSize?: number;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -78,11 +80,11 @@ export function tuneSqliteReads(database: SQLite.Database): void {
   database.pragma('mmap_size = 1073741824');
 }
 
-function openPostgres(url: string): { db: Kysely<DB>; pool: pg.Pool } {
+function openPostgres(url: string, poolSize: number): { db: Kysely<DB>; pool: pg.Pool } {
   // Counts and sums come back as bigint/numeric strings by default; the API wants numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FOLIO_PG_POOL_SIZE || 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
@@ -132,7 +134,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   if (options.databaseUrl) {
-    const opened = openPostgres(options.databaseUrl);
+    const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
     db = opened.db;
     makeLookup = () => postgresCallerLookup(opened.pool);
   } else {

@@ -19,9 +19,6 @@ export interface TestServer {
 
 export const STORE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
-// Every newest-version response is checked against its route's schema (src/http/checkResponses.ts).
-process.env.FOLIO_CHECK_RESPONSES ??= '1';
-
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.FOLIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   const config = loadConfig({
@@ -29,6 +26,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     FOLIO_RATE_LIMIT: 'off',
     FOLIO_LOG_LEVEL: 'silent',
     FOLIO_ADMIN_TOKEN: 'test-admin-token',
+    // Every newest-version response is checked against its route's schema (src/http/checkResponses.ts).
+    FOLIO_CHECK_RESPONSES: process.env.FOLIO_CHECK_RESPONSES ?? '1',
+    PATH: process.env.PATH ?? '',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,

@@ -20,6 +20,8 @@ export async function buildInProcess(env: Record<string, string> = {}): Promise<
   const config = loadConfig({
     FOLIO_RATE_LIMIT: 'off',
     FOLIO_LOG_LEVEL: 'silent',
+    FOLIO_CHECK_RESPONSES: process.env.FOLIO_CHECK_RESPONSES ?? '1',
+    PATH: process.env.PATH ?? '',
     FOLIO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'folio-inproc-')),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,

@@ -6,6 +6,7 @@ import { createTranscriber, type TranscriptionSettings } from '../../src/process
 const settings: TranscriptionSettings = {
   engine: 'local',
   pocketsphinxPath: null,
+  searchPath: process.env.PATH ?? '',
   parallelism: 2,
   whisperModel: null,
   openai: { baseUrl: null, apiKey: null, model: 'whisper-1', timeoutMs: 1000 },

@@ -28,7 +28,7 @@ const PARAGRAPH =
 const RECALL_FLOOR = 0.5;
 
 let dir: string;
-const local = new PocketsphinxTranscriber({ binaryPath: null, parallelism: 2 });
+const local = new PocketsphinxTranscriber({ binaryPath: null, searchPath: process.env.PATH ?? '', parallelism: 2 });
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'folio-pocketsphinx-test-'));
@@ -80,7 +80,11 @@ describe('the local engine (pocketsphinx)', () => {
 
   test('a minute split in two at a pause hears as much as one process, in order', async () => {
     const split = await transcribe(MEETING_SCRIPT, 'meeting');
-    const whole = await transcribe(MEETING_SCRIPT, 'meeting-whole', new PocketsphinxTranscriber({ binaryPath: null, parallelism: 1 }));
+    const whole = await transcribe(
+      MEETING_SCRIPT,
+      'meeting-whole',
+      new PocketsphinxTranscriber({ binaryPath: null, searchPath: process.env.PATH ?? '', parallelism: 1 }),
+    );
     const recall = (t: Transcript) => wordRecall(MEETING_SCRIPT, t.segments.map((s) => s.text).join(' '));
     process.stdout.write(
       `# meeting script: ${split.duration.toFixed(1)} s; two processes ${split.seconds.toFixed(1)} s (recall ${recall(split.transcript).toFixed(3)}), ` +
@@ -114,7 +118,7 @@ describe('the local engine (pocketsphinx)', () => {
     const saved = process.env.PATH;
     process.env.PATH = dir;
     try {
-      const readiness = await new PocketsphinxTranscriber({ binaryPath: null, parallelism: 1 }).readiness();
+      const readiness = await new PocketsphinxTranscriber({ binaryPath: null, searchPath: process.env.PATH ?? '', parallelism: 1 }).readiness();
       assert.deepEqual(readiness, {
         ready: false,
         reason:
@@ -123,7 +127,7 @@ describe('the local engine (pocketsphinx)', () => {
     } finally {
       process.env.PATH = saved;
     }
-    const configured = new PocketsphinxTranscriber({ binaryPath: '/opt/nowhere/pocketsphinx_continuous', parallelism: 1 });
+    const configured = new PocketsphinxTranscriber({ binaryPath: '/opt/nowhere/pocketsphinx_continuous', searchPath: process.env.PATH ?? '', parallelism: 1 });
     assert.deepEqual(await configured.readiness(), {
       ready: false,
       reason: 'the pocketsphinx binary FOLIO_POCKETSPHINX=/opt/nowhere/pocketsphinx_continuous does not exist or is not executable',

@@ -7,6 +7,8 @@ export interface TranscriptionSettings {
   engine: 'local' | 'whisper' | 'openai';
   /** null: `pocketsphinx_continuous` on PATH. */
   pocketsphinxPath: string | null;
+  /** Where a binary named without a path is looked for (PATH). */
+  searchPath: string;
   /** Recognisers (local) or threads (whisper) working on one recording. */
   parallelism: number;
   whisperModel: string | null;
@@ -17,7 +19,7 @@ export interface TranscriptionSettings {
 export function createTranscriber(settings: TranscriptionSettings): Transcriber {
   switch (settings.engine) {
     case 'local':
-      return new PocketsphinxTranscriber({ binaryPath: settings.pocketsphinxPath, parallelism: settings.parallelism });
+      return new PocketsphinxTranscriber({ binaryPath: settings.pocketsphinxPath, searchPath: settings.searchPath, parallelism: settings.parallelism });
     case 'whisper':
       return new WhisperTranscriber({ modelPath: settings.whisperModel, threads: whisperThreads(settings.parallelism) });
     case 'openai':

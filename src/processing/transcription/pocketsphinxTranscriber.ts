@@ -14,6 +14,8 @@ import { TranscriptionUnavailable, type Readiness, type TranscribeOptions, type 
 export interface PocketsphinxSettings {
   /** The `pocketsphinx_continuous` binary; null: found on PATH. */
   binaryPath: string | null;
+  /** Where the binary is looked for when binaryPath is null (PATH). */
+  searchPath: string;
   /** How many recognisers run at once on one recording. */
   parallelism: number;
 }
@@ -122,7 +124,7 @@ export class PocketsphinxTranscriber implements Transcriber {
 
   private async locate(): Promise<Installation | { reason: string }> {
     const configured = this.settings.binaryPath;
-    const binary = await findExecutable(configured ?? BINARY);
+    const binary = await findExecutable(configured ?? BINARY, this.settings.searchPath);
     if (!binary) {
       return {
         reason: configured
