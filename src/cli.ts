@@ -4,6 +4,8 @@ import { loadConfig } from './config.js';
 import { startFolio } from './start.js';
 import { createCore } from './core.js';
 import { startWorkers } from './worker/startWorkers.js';
+import { JOB_KINDS } from './jobs/index.js';
+import { MEETING_NOTES_JOB } from './domain/meetingNotes/meetingNotesJob.js';
 import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
 import { PACKAGE } from './packageInfo.js';
@@ -41,14 +43,14 @@ program
 
 program
   .command('worker')
-  .description('run background jobs (meeting notes processing) without serving HTTP, on the store FOLIO_* and DATABASE_URL name')
-  .option('--concurrency <n>', 'jobs at once (FOLIO_WORKERS; at least 1 here)')
+  .description('run background jobs (meeting notes processing, external-URL imports) without serving HTTP, on the store FOLIO_* and DATABASE_URL name')
+  .option('--concurrency <n>', 'meeting-notes jobs at once (FOLIO_WORKERS; at least 1 here); imports: FOLIO_IMPORT_WORKERS')
   .action(async (options: { concurrency?: string }) => {
     const env = { ...process.env };
     if (options.concurrency) env.FOLIO_WORKERS = options.concurrency;
     const config = loadConfig(env);
     const core = await createCore(config);
-    const worker = await startWorkers(core, Math.max(1, config.jobs.concurrency));
+    const worker = await startWorkers(core, JOB_KINDS, { [MEETING_NOTES_JOB]: Math.max(1, config.jobs.meetingNotesSlots) });
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;

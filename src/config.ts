@@ -34,7 +34,7 @@ export interface Config {
   testClock: boolean;
   /** Every newest-version response is checked against its route's schema (FOLIO_CHECK_RESPONSES=1; test runs). */
   checkResponses: boolean;
-  /** Background jobs: how many this server runs at once (0: none, leave them to `folio worker`), leases, polling, retries. */
+  /** Background jobs: how many of each kind this server runs at once (0: none, leave them to `folio worker`), leases, polling, retries. */
   jobs: WorkerSettings;
   /** The meeting-notes transcription engine (FOLIO_TRANSCRIBER and its settings). */
   transcription: TranscriptionSettings;
@@ -44,10 +44,12 @@ export interface Config {
   meetingNotesMaxSeconds: number;
 }
 
-/** How this process runs background jobs (src/worker/jobWorker.ts). */
+/** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
 export interface WorkerSettings {
-  /** Jobs this process runs at once. */
-  concurrency: number;
+  /** Meeting-notes jobs this process runs at once (FOLIO_WORKERS). */
+  meetingNotesSlots: number;
+  /** External-URL imports this process runs at once (FOLIO_IMPORT_WORKERS). */
+  fileImportSlots: number;
   /** How long a claim lasts without a heartbeat; a heartbeat renews it every third of it. */
   leaseMs: number;
   /** How often an idle worker looks for jobs another process enqueued. */
@@ -119,7 +121,8 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
   const timeoutMs = wholeNumber(env, 'FOLIO_OPENAI_TIMEOUT_SECONDS', 600, 1) * 1000;
   return {
     jobs: {
-      concurrency: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
+      meetingNotesSlots: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
+      fileImportSlots: wholeNumber(env, 'FOLIO_IMPORT_WORKERS', 2, 0),
       leaseMs: wholeNumber(env, 'FOLIO_JOB_LEASE_SECONDS', 30, 1) * 1000,
       pollMs: wholeNumber(env, 'FOLIO_JOB_POLL_MS', 1000, 10),
       retryBaseMs: wholeNumber(env, 'FOLIO_JOB_RETRY_MS', 10_000, 0),

@@ -4,7 +4,6 @@ import type { Logger } from './logger.js';
 import type { Store } from './storage/createStore.js';
 import type { FileStore } from './storage/files/fileStore.js';
 import type { HostedFileLinks } from './domain/files/hostedFiles.js';
-import type { JobBell } from './worker/jobBell.js';
 import type { Transcriber } from './processing/transcription/transcriber.js';
 import type { Summarizer } from './processing/summary/summarizer.js';
 
@@ -23,6 +22,14 @@ export interface AppContext {
   clock: Clock;
   newId(): string;
   log: Logger;
+}
+
+/** Rings this process's job workers (src/jobs/jobBell.ts); jobs enqueued elsewhere are found by polling. */
+export interface JobBell {
+  /** Called after a transaction that enqueued a job committed. */
+  wake(): void;
+  /** Calls `listener` on every wake until the returned function is called. */
+  listen(listener: () => void): () => void;
 }
 
 /** What processing runs on, chosen by configuration (src/core.ts builds them). */

@@ -10,7 +10,7 @@ import { createFileStore } from './storage/files/createFileStore.js';
 import { ensureSetting } from './storage/repositories/settings.js';
 import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
-import { JobBell } from './worker/jobBell.js';
+import { LocalJobBell } from './jobs/jobBell.js';
 import { createTranscriber } from './processing/transcription/createTranscriber.js';
 import { createSummarizer } from './processing/summary/createSummarizer.js';
 
@@ -36,7 +36,7 @@ export async function createCore(config: Config): Promise<Core> {
     store,
     files,
     fileLinks: new HostedFileLinks(linkSecret),
-    jobs: new JobBell(),
+    jobs: new LocalJobBell(),
     meetingNotes: {
       transcriber: createTranscriber(config.transcription),
       summarizer: createSummarizer(config.summary),

@@ -8,6 +8,7 @@ import { hashToken } from './auth/tokens.js';
 import type { Logger } from './logger.js';
 import { sweepFileUploads } from './commands/fileUploads/sweepFileUploads.js';
 import { startWorkers } from './worker/startWorkers.js';
+import { JOB_KINDS } from './jobs/index.js';
 
 export interface Running {
   app: App;
@@ -39,7 +40,7 @@ export async function startFolio(config: Config): Promise<Running> {
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('preClose', async () => clearInterval(sweeper));
-  const worker = await startWorkers(core);
+  const worker = await startWorkers(core, JOB_KINDS);
   // Before the store closes (onClose): running jobs are handed back while their writes can still land.
   if (worker) app.addHook('preClose', () => worker.stop());
   const url = await app.listen({ host: config.host, port: config.port });

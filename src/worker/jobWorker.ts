@@ -3,48 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
 import type { WorkerSettings } from '../config.js';
-import type { Db } from '../storage/db.js';
 import type { JobRow } from '../storage/schema.js';
+import { JobLost, PermanentJobError, type JobHandler, type JobKind, type RunningJob } from '../jobs/jobKind.js';
 import { claimJob, finishJob, holdJob, requeueJob, saveJobProgress } from '../storage/repositories/jobs.js';
-
-/** The job was taken over by another worker (this one's lease ran out): nothing more may be written. */
-export class JobLost extends Error {
-  constructor(id: string) {
-    super(`job ${id} is no longer held by this worker`);
-  }
-}
-
-/** Thrown by a handler for a failure no retry can mend (bad media, no engine, no credits): the job ends at once. */
-export class PermanentJobError extends Error {}
-
-/** A claimed job as its handler sees it. */
-export interface RunningJob {
-  row: JobRow;
-  /** Aborted when the job is lost or the worker shuts down: stop and throw. */
-  signal: AbortSignal;
-  /**
-   * Runs `fn` in a transaction that first checks this worker still holds the job (throws JobLost
-   * otherwise); `progress` is saved and, with `finish`, the job ends `done`, in that same
-   * transaction: what the step wrote and the job's record of it commit together.
-   */
-  write<T>(fn: (trx: Db) => Promise<T>, options?: { progress?: unknown; finish?: boolean }): Promise<T>;
-}
-
-export interface JobHandler {
-  kind: string;
-  run(job: RunningJob): Promise<void>;
-  /** Writes the job's failure into what it works on (the block's status), in the transaction that ends it. */
-  fail(trx: Db, row: JobRow, reason: string): Promise<void>;
-  /** When a failure is not worth another attempt. */
-  permanent?(error: unknown): boolean;
-}
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 /**
- * Runs jobs from the store (../shared/STYLE.md "Background work that survives a crash"): claims
- * one at a time per slot, keeps its lease alive while it runs, ends it, retries failures with
- * backoff. Job scheduling uses the system clock, never the test clock: a fixed test clock must
+ * Runs jobs from the store (../shared/STYLE.md "Background work that survives a crash") for the
+ * kinds it is given (src/jobs/jobKind.ts), each with its own slots: a slot claims one job of its
+ * kind at a time, keeps its lease alive while it runs, ends it, retries failures with backoff. Job scheduling uses the system clock, never the test clock: a fixed test clock must
  * not stop leases from expiring or retries from coming due.
  */
 export class JobWorker {
@@ -55,18 +23,20 @@ export class JobWorker {
   /** The idle slots' wake-up calls. */
   private readonly sleepers = new Set<() => void>();
   private unlisten: (() => void) | null = null;
+  private readonly handlers = new Map<string, JobHandler>();
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly handlers: readonly JobHandler[],
-    private readonly settings: WorkerSettings,
-    /** Answers whether processing is paused (checked before every claim). */
-    private readonly paused: () => Promise<boolean>,
-  ) {}
+    /** Each kind with the slots this process gives it. */
+    private readonly kinds: ReadonlyArray<{ kind: JobKind; slots: number }>,
+    private readonly settings: Omit<WorkerSettings, 'meetingNotesSlots' | 'fileImportSlots'>,
+  ) {
+    for (const { kind } of kinds) this.handlers.set(kind.name, kind.handler(ctx));
+  }
 
   start(): void {
     this.unlisten = this.ctx.jobs.listen(() => this.wakeAll());
-    for (let slot = 0; slot < this.settings.concurrency; slot++) this.loops.push(this.loop());
+    for (const { kind, slots } of this.kinds) for (let slot = 0; slot < slots; slot++) this.loops.push(this.loop(kind));
   }
 
   /** Stops claiming, hands running jobs back to the queue (their attempt refunded), and waits for the slots to end. */
@@ -78,24 +48,24 @@ export class JobWorker {
     await Promise.all(this.loops);
   }
 
-  private async loop(): Promise<void> {
+  private async loop(kind: JobKind): Promise<void> {
     while (!this.stopping) {
       let job: JobRow | undefined;
       try {
-        job = (await this.paused()) ? undefined : await this.claim();
+        job = (await kind.paused?.(this.ctx)) ? undefined : await this.claim(kind.name);
       } catch (error) {
-        this.ctx.log.error({ err: error }, 'claiming a job failed');
+        this.ctx.log.error({ err: error, kind: kind.name }, 'claiming a job failed');
       }
       if (job) await this.runOne(job);
       else await this.idle();
     }
   }
 
-  private async claim(): Promise<JobRow | undefined> {
+  private async claim(kind: string): Promise<JobRow | undefined> {
     const now = Date.now();
     return claimJob(this.ctx.store.db, this.ctx.store.dialect, {
       workerId: this.id,
-      kinds: this.handlers.map((h) => h.kind),
+      kind,
       now: new Date(now).toISOString(),
       leaseUntil: new Date(now + this.settings.leaseMs).toISOString(),
     });
@@ -119,7 +89,7 @@ export class JobWorker {
   }
 
   private async runOne(row: JobRow): Promise<void> {
-    const handler = this.handlers.find((h) => h.kind === row.kind)!;
+    const handler = this.handlers.get(row.kind)!;
     const controller = new AbortController();
     this.running.set(row.id, controller);
     let lost = false;
@@ -138,8 +108,12 @@ export class JobWorker {
       Math.max(50, Math.floor(this.settings.leaseMs / 3)),
     );
     let finished = false;
+    let payload: unknown;
     const job: RunningJob = {
       row,
+      get payload() {
+        return (payload ??= JSON.parse(row.payload));
+      },
       signal: controller.signal,
       write: (fn, options = {}) =>
         this.ctx.store.transaction(async (trx) => {
@@ -184,7 +158,7 @@ export class JobWorker {
       if (permanent || row.attempts >= row.max_attempts) {
         await this.ctx.store.transaction(async (trx) => {
           if (!(await holdJob(trx, row.id, this.id, this.leaseUntil()))) return;
-          await handler.fail(trx, row, reason);
+          await handler.fail?.(trx, row, reason);
           await finishJob(trx, row.id, this.id, { state: 'failed', at: new Date().toISOString(), error: reason });
         });
         log.error({ err: error, reason }, 'job failed');

@@ -1,23 +1,20 @@
 import type { AppContext } from '../context.js';
+import type { JobKind } from '../jobs/jobKind.js';
 import { JobWorker } from './jobWorker.js';
-import { meetingNotesHandler, removeStaleWorkDirs } from '../commands/meetingNotes/processMeetingNote.js';
-import { processingPaused } from '../commands/meetingNotes/processingPause.js';
-import { engineReadiness } from '../commands/meetingNotes/engineReadiness.js';
 
 /**
- * Starts this process's job workers (FOLIO_WORKERS of them; none when 0) on the core, after
- * saying in the log whether each meeting-notes engine can run here and, if not, why.
+ * Starts this process's job worker on the core for the kinds given (src/jobs/index.ts lists them),
+ * each with the slots its configuration gives (`slots` overrides per kind name, for
+ * `folio worker --concurrency`). Each kind prepares first (meeting notes log whether their
+ * engines can run). Null when no kind has a slot here.
  */
-export async function startWorkers(ctx: AppContext, concurrency = ctx.config.jobs.concurrency): Promise<JobWorker | null> {
-  for (const [role, state] of Object.entries(await engineReadiness(ctx))) {
-    if (state.ready) ctx.log.info({ engine: state.engine }, `meeting notes ${role} ready`);
-    else ctx.log.warn({ engine: state.engine, reason: state.reason }, `meeting notes ${role} unusable: meeting notes will end transcription_failed`);
-  }
-  if (concurrency === 0) return null;
-  const removed = await removeStaleWorkDirs(ctx.meetingNotes.workDir);
-  if (removed > 0) ctx.log.info({ removed }, 'removed decode directories left by workers that died');
-  const worker = new JobWorker(ctx, [meetingNotesHandler(ctx, ctx.meetingNotes)], { ...ctx.config.jobs, concurrency }, () => processingPaused(ctx.store.db));
+export async function startWorkers(ctx: AppContext, kinds: readonly JobKind[], slots: Record<string, number> = {}): Promise<JobWorker | null> {
+  const given = kinds.map((kind) => ({ kind, slots: slots[kind.name] ?? kind.slots(ctx.config) }));
+  for (const { kind, slots: n } of given) await kind.prepare?.(ctx, n);
+  const running = given.filter((k) => k.slots > 0);
+  if (running.length === 0) return null;
+  const worker = new JobWorker(ctx, running, ctx.config.jobs);
   worker.start();
-  ctx.log.info({ worker: worker.id, concurrency }, 'job worker started');
+  ctx.log.info({ worker: worker.id, slots: Object.fromEntries(running.map((k) => [k.kind.name, k.slots])) }, 'job worker started');
   return worker;
 }

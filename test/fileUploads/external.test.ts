@@ -2,14 +2,15 @@
  * Issue 13: `external_url` uploads. https and public addresses only, unless the operator allows
  * private ones (FOLIO_ALLOW_PRIVATE_URLS=1, which also admits plain http to them); refused at once
  * without a Content-Type on HEAD or with a Content-Length over the limit; imported in the
- * background, ending `uploaded` or `failed` with the reason.
+ * background, ending `uploaded` or `failed` with the reason; an import cut off by a restart resumes.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useServer } from '../helpers/useServer.js';
-import { admin, makeSharedPage, type Fixture } from '../helpers/factories.js';
+import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
+import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
 import type { TestServer } from '../helpers/server.js';
 import { ok } from '../content/helpers.js';
 import { createUpload, download, MIB, patterned, PNG, refused, send, sha256 } from './helpers.js';
@@ -134,4 +135,94 @@ describe('external_url: imports (private addresses allowed)', () => {
       await admin(server, 'PATCH', `/workspaces/${fx.workspaceId}`, { max_file_upload_size_in_bytes: null });
     }
   });
+});
+
+/** A host whose /slow.bin (1 MiB) takes about two seconds to send; counts the GETs and the bytes sent. */
+function startSlowHost(bytes: Buffer): Promise<{ url: string; gets: () => number; sent: () => number; close(): Promise<void> }> {
+  let gets = 0;
+  let sent = 0;
+  const server = http.createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+    if (request.method === 'HEAD') return response.end();
+    gets++;
+    let offset = 0;
+    const timer = setInterval(() => {
+      const chunk = bytes.subarray(offset, offset + 64 * 1024);
+      offset += chunk.length;
+      sent += chunk.length;
+      if (offset >= bytes.length) {
+        clearInterval(timer);
+        response.end(chunk);
+      } else response.write(chunk);
+    }, 120);
+    response.on('close', () => clearInterval(timer));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        gets: () => gets,
+        sent: () => sent,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
+}
+
+describe('external_url: an import cut off by a restart', () => {
+  // A lease longer than a busy machine's start-up stalls, so only the killed worker's claim runs out.
+  const env = { FOLIO_ALLOW_PRIVATE_URLS: '1', FOLIO_JOB_LEASE_SECONDS: '5', FOLIO_JOB_POLL_MS: '100' };
+  const bytes = patterned(MIB, 9);
+  let host: Awaited<ReturnType<typeof startSlowHost>>;
+  let child: ChildServer;
+  before(async () => {
+    host = await startSlowHost(bytes);
+    child = await startChildServer({ env });
+  });
+  after(async () => {
+    child.process.kill('SIGTERM');
+    await child.exited;
+    await host.close();
+  });
+
+  for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+    test(`${signal} mid-download: the next server's worker imports the file again and it ends uploaded`, { timeout: 60_000 }, async () => {
+      const server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+      const fx = await makeWorkspace(server);
+      const getsBefore = host.gets();
+      const res = await createUpload(server, fx.token, { mode: 'external_url', external_url: `${host.url}/slow.bin`, filename: 'slow.bin' });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const sentBefore = host.sent();
+      for (let i = 0; i < 100 && host.sent() - sentBefore < 128 * 1024; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok(host.sent() - sentBefore < bytes.length, 'stopped mid-download');
+      child.process.kill(signal);
+      await child.exited;
+      child = await startChildServer({ port: child.port, dataDir: child.dataDir, env });
+
+      let upload: Json = {};
+      for (let i = 0; i < 300; i++) {
+        upload = await ok(server, fx, 'GET', `/v1/file_uploads/${res.body.id}`);
+        if (upload.status !== 'pending') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(upload.status, 'uploaded', child.stderr());
+      assert.equal(upload.content_length, bytes.length);
+      assert.equal(upload.file_import_result.type, 'success');
+      const jobs0 = await admin(server, 'GET', `/jobs?subject_id=${res.body.id}`);
+      // At least twice: a machine stalled past the lease (a loaded CI start-up) may see the new worker's own claim taken over too.
+      assert.ok(host.gets() - getsBefore >= 2, JSON.stringify(jobs0));
+      const jobs = await admin(server, 'GET', `/jobs?subject_id=${res.body.id}`);
+      assert.equal(jobs.results.length, 1);
+      assert.equal(jobs.results[0].state, 'done');
+      // A killed worker's claim counts; a job handed back at a graceful shutdown has its attempt refunded.
+      assert.ok(jobs.results[0].attempts >= (signal === 'SIGKILL' ? 2 : 1), JSON.stringify(jobs.results[0]));
+      const page = await makeSharedPage(server, fx);
+      const block = (await ok(server, fx, 'PATCH', `/v1/blocks/${page.id}/children`, { children: [{ file: { file_upload: { id: upload.id } } }] })).results[0];
+      assert.equal(sha256((await download(block.file.file.url)).bytes), sha256(bytes));
+    });
+  }
 });

@@ -7,13 +7,13 @@ import { invalidField, missingField } from '../../errors/validationFailure.js';
 import { checkFilename, declaredContentType, UPLOAD_LIFETIME_MS } from '../../domain/files/uploadRules.js';
 import { insertFileUpload } from '../../storage/repositories/fileUploads.js';
 import { fileUploadView, uploadLimitOf } from './fileUploadView.js';
-import { checkExternalUrl, startImport } from './importExternalFile.js';
+import { checkExternalUrl, enqueueImport } from './importExternalFile.js';
 
 /**
  * POST /v1/file_uploads (FACTS.md §8 "File-upload modes"). Each mode's required and refused
  * fields are checked here, where the message can name the field; an `external_url` upload is
- * probed before it is created (scheme, address, Content-Type, size) and then imported in the
- * background.
+ * probed before it is created (scheme, address, Content-Type, size) and then imported by a job
+ * enqueued with it.
  */
 export async function createFileUpload(ctx: AppContext, caller: Caller, body: CreateFileUploadInput): Promise<FileUploadView> {
   const mode = body.mode ?? 'single_part';
@@ -57,7 +57,11 @@ export async function createFileUpload(ctx: AppContext, caller: Caller, body: Cr
     external_url: mode === 'external_url' ? probe!.url.toString() : null,
     import_result: null,
   };
-  await insertFileUpload(ctx.store.db, row);
-  if (probe) startImport(ctx, row, probe.url, limit);
+  // The import is a job enqueued with the upload: a restart resumes it (src/jobs/kinds/fileImport.ts).
+  await ctx.store.transaction(async (trx) => {
+    await insertFileUpload(trx, row);
+    if (probe) await enqueueImport(ctx, trx, row, probe.url, limit);
+  });
+  if (probe) ctx.jobs.wake();
   return fileUploadView(ctx.store.db, row, now);
 }

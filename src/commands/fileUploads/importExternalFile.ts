@@ -4,7 +4,10 @@ import { ApiError } from '../../errors/registry.js';
 import { invalidField, ValidationFailure } from '../../errors/validationFailure.js';
 import { normalizeContentType, settleContentType, tooLarge } from '../../domain/files/uploadRules.js';
 import { checkUrl, fetchUrl, FetchFailed, probeUrl, TooLarge, UrlRefused, type UrlPolicy } from '../../net/publicUrl.js';
-import { storeBlob, transitionFileUpload } from '../../storage/repositories/fileUploads.js';
+import type { Db } from '../../storage/db.js';
+import { findFileUpload, storeBlob, transitionFileUpload } from '../../storage/repositories/fileUploads.js';
+import { enqueueJob } from '../../storage/repositories/jobs.js';
+import { JobLost, type RunningJob } from '../../domain/jobs.js';
 import { checkedBytes } from './byteChecks.js';
 import { discardBlob, writeBlob } from './storeBlob.js';
 
@@ -51,22 +54,53 @@ type ImportError = {
   status_code: number | null;
 };
 
-/**
- * Imports in the background: the bytes stream into a blob under the workspace's limit, then the
- * upload becomes `uploaded`, or `failed` with the reason in `file_import_result`. An import cut off
- * by a stopped process leaves the upload pending until it expires, and the sweeper removes its
- * blob (docs/decisions.md "File uploads").
- */
-export function startImport(ctx: AppContext, upload: FileUploadRow, url: URL, limit: number): void {
-  runImport(ctx, upload, url, limit).catch((error: unknown) =>
-    ctx.log.error({ err: error, upload: upload.id }, 'external file import could not record its end'),
-  );
+/** The job kind an `external_url` upload is imported by (src/jobs/kinds/fileImport.ts). */
+export const FILE_IMPORT_JOB = 'file_import';
+
+/** Claims before an import whose worker keeps dying ends the job (the upload stays pending until it expires). */
+export const FILE_IMPORT_MAX_ATTEMPTS = 3;
+
+/** What creation fixes for the import: the upload, the checked URL, the workspace's limit then. */
+export interface FileImportPayload {
+  uploadId: string;
+  url: string;
+  limit: number;
 }
 
-async function runImport(ctx: AppContext, upload: FileUploadRow, url: URL, limit: number): Promise<void> {
+/** Enqueues the import in the caller's transaction (the one creating the upload); ring `ctx.jobs` once it commits. */
+export async function enqueueImport(ctx: AppContext, trx: Db, upload: FileUploadRow, url: URL, limit: number): Promise<void> {
+  const payload: FileImportPayload = { uploadId: upload.id, url: url.toString(), limit };
+  await enqueueJob(trx, {
+    id: ctx.newId(),
+    kind: FILE_IMPORT_JOB,
+    workspaceId: upload.workspace_id,
+    subjectId: upload.id,
+    payload,
+    maxAttempts: FILE_IMPORT_MAX_ATTEMPTS,
+    // Jobs run on the system clock, whatever the test clock says (docs/decisions.md).
+    at: new Date().toISOString(),
+  });
+}
+
+/**
+ * The import job: the bytes stream into a blob under the limit, then the upload becomes
+ * `uploaded`, or `failed` with the reason in `file_import_result`; either end is written fenced on
+ * the job's lease (RunningJob.write) and ends the job. A download cut off by a stopped process is
+ * not a failure: the job is handed back (or its lease runs out) and the next worker starts the
+ * download again; the cut-off attempt's blob is discarded, or left `writing` for the sweeper.
+ */
+export async function importExternalFile(ctx: AppContext, job: RunningJob<FileImportPayload>): Promise<void> {
+  const { uploadId, limit } = job.payload;
+  const url = new URL(job.payload.url);
   let blobKey: string | null = null;
   try {
+    const upload = await findFileUpload(ctx.store.db, uploadId);
+    // Expired, deleted or ended meanwhile: nothing to import.
+    if (!upload || upload.status !== 'pending') return;
     const fetched = await fetchUrl(url, policyOf(ctx), { maxBytes: limit, timeoutMs: FETCH_TIMEOUT_MS });
+    const stop = () => fetched.body.destroy(job.signal.reason instanceof Error ? job.signal.reason : new Error('import stopped'));
+    if (job.signal.aborted) stop();
+    job.signal.addEventListener('abort', stop, { once: true });
     let sniffed: string | null = null;
     const source = checkedBytes(fetched.body, {
       maxBytes: limit,
@@ -74,29 +108,40 @@ async function runImport(ctx: AppContext, upload: FileUploadRow, url: URL, limit
       sniffed: (type) => (sniffed = type),
     });
     const blob = await writeBlob(ctx, upload.id, source);
+    job.signal.removeEventListener('abort', stop);
     blobKey = blob.key;
     const contentType = settleContentType(upload.content_type, sniffed, ['external_url']);
-    const done = await ctx.store.transaction(async (trx) => {
-      await storeBlob(trx, blob.key, 1, blob.size);
-      const at = ctx.clock.now().toISOString();
-      return transitionFileUpload(trx, upload.id, 'pending', {
-        status: 'uploaded',
-        content_length: blob.size,
-        content_type: contentType,
-        last_edited_time: at,
-        import_result: JSON.stringify({ imported_time: at, type: 'success', success: {} }),
-      });
-    });
+    const done = await job.write(
+      async (trx) => {
+        await storeBlob(trx, blob.key, 1, blob.size);
+        const at = ctx.clock.now().toISOString();
+        return transitionFileUpload(trx, upload.id, 'pending', {
+          status: 'uploaded',
+          content_length: blob.size,
+          content_type: contentType,
+          last_edited_time: at,
+          import_result: JSON.stringify({ imported_time: at, type: 'success', success: {} }),
+        });
+      },
+      { finish: true },
+    );
     // Expired or deleted meanwhile: the blob is nobody's.
     if (!done) await discardBlob(ctx, blob.key);
   } catch (error) {
     if (blobKey) await discardBlob(ctx, blobKey).catch(() => undefined);
-    const at = ctx.clock.now().toISOString();
-    await transitionFileUpload(ctx.store.db, upload.id, 'pending', {
-      status: 'failed',
-      last_edited_time: at,
-      import_result: JSON.stringify({ imported_time: at, type: 'error', error: { ...describe(error, limit), parameter: 'external_url' } }),
-    });
+    // Stopped or taken over, not failed: the job says what comes next (handed back, or nothing).
+    if (job.signal.aborted || error instanceof JobLost) throw error;
+    await job.write(
+      async (trx) => {
+        const at = ctx.clock.now().toISOString();
+        await transitionFileUpload(trx, uploadId, 'pending', {
+          status: 'failed',
+          last_edited_time: at,
+          import_result: JSON.stringify({ imported_time: at, type: 'error', error: { ...describe(error, limit), parameter: 'external_url' } }),
+        });
+      },
+      { finish: true },
+    );
   }
 }
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext, MeetingNotesEngines } from '../../context.js';
 import type { Db } from '../../storage/db.js';
-import type { ObjectRow } from '../../storage/schema.js';
+import type { JobRow, ObjectRow } from '../../storage/schema.js';
 import type { BlockInput } from '../../schemas/blocks.js';
-import { PermanentJobError, type JobHandler, type RunningJob } from '../../worker/jobWorker.js';
-import { MEETING_NOTES_JOB, type MeetingNotesJobPayload, type MeetingNotesProgress } from '../../domain/meetingNotes/meetingNotesJob.js';
+import { PermanentJobError, type RunningJob } from '../../domain/jobs.js';
+import type { MeetingNotesJobPayload, MeetingNotesProgress } from '../../domain/meetingNotes/meetingNotesJob.js';
 import { titleItems } from '../../domain/meetingNotes/meetingNotesBlock.js';
 import { notesBlock, summaryBlock, transcriptBlock } from '../../domain/meetingNotes/resultBlocks.js';
 import { creditsFor } from '../../domain/credits.js';
@@ -41,18 +41,15 @@ export async function removeStaleWorkDirs(workDir: string, now = Date.now()): Pr
   return removed;
 }
 
-/** The job handler of meeting notes blocks. */
-export function meetingNotesHandler(ctx: AppContext, engines: MeetingNotesEngines): JobHandler {
-  return {
-    kind: MEETING_NOTES_JOB,
-    run: (job) => processMeetingNote(ctx, engines, job),
-    async fail(trx, row, reason) {
-      await setMeetingNotesStatus(trx, row.subject_id, 'transcription_failed', { at: ctx.clock.now().toISOString() });
-      ctx.log.error({ block: row.subject_id, reason }, 'meeting note processing failed');
-    },
-    permanent: (error) => error instanceof MediaRefused || error instanceof TranscriptionUnavailable || error instanceof SummaryUnavailable,
-  };
+/** Ends a meeting note whose job failed for good, in the transaction that ends the job (src/jobs/kinds/meetingNotes.ts). */
+export async function failMeetingNote(ctx: AppContext, trx: Db, row: JobRow, reason: string): Promise<void> {
+  await setMeetingNotesStatus(trx, row.subject_id, 'transcription_failed', { at: ctx.clock.now().toISOString() });
+  ctx.log.error({ block: row.subject_id, reason }, 'meeting note processing failed');
 }
+
+/** Failures no retry mends: media refused, an engine that cannot run. */
+export const isPermanentMeetingNotesFailure = (error: unknown): boolean =>
+  error instanceof MediaRefused || error instanceof TranscriptionUnavailable || error instanceof SummaryUnavailable;
 
 /**
  * Decode → transcribe → summarise, each announced by the block's status before it starts and
@@ -60,8 +57,8 @@ export function meetingNotesHandler(ctx: AppContext, engines: MeetingNotesEngine
  * worker that dies anywhere leaves a job the next one resumes: credits are charged once, the
  * transcript and summary written once.
  */
-export async function processMeetingNote(ctx: AppContext, engines: MeetingNotesEngines, job: RunningJob): Promise<void> {
-  const payload = JSON.parse(job.row.payload) as MeetingNotesJobPayload;
+export async function processMeetingNote(ctx: AppContext, engines: MeetingNotesEngines, job: RunningJob<MeetingNotesJobPayload>): Promise<void> {
+  const { payload } = job;
   let progress = JSON.parse(job.row.progress) as MeetingNotesProgress;
   const at = () => ctx.clock.now().toISOString();
 

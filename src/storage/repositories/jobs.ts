@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { Dialect } from '../dialect.js';
-import type { DB, JobRow, JobState } from '../schema.js';
+import type { JobRow, JobState } from '../schema.js';
 
 /**
  * Durable jobs (migration 007; ../shared/STYLE.md "Background work that survives a crash").
  *
- * - Claiming is one transaction that picks a due job and marks it running for one worker with a
- *   lease: `FOR UPDATE SKIP LOCKED` on PostgreSQL, SQLite's single writer otherwise
- *   (Dialect.claimLock / writeTransaction), so two workers never hold one job.
+ * - Claiming is one statement that picks a due job of one kind and marks it running for one worker
+ *   with a lease: `FOR UPDATE SKIP LOCKED` on PostgreSQL, SQLite's single writer otherwise
+ *   (Dialect.claimLock), so two workers never hold one job.
  * - The attempt is counted at claim, so a job whose worker dies every time still reaches its end.
  * - A running job whose lease passed (its worker died or hung) is due again: the next claim
  *   takes it over under a new worker id. Every later write of the old worker is fenced by
@@ -48,36 +48,39 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<void> {
     .execute();
 }
 
-/** Takes the next due job of `kinds` for `workerId` until `leaseUntil`; undefined when none is due. */
+/**
+ * Takes the next due job of `kind` for `workerId` until `leaseUntil`, in one statement (the shape
+ * of pg-boss's fetchNextJob and graphile-worker's getJobs): `UPDATE … WHERE id = (SELECT … LIMIT 1
+ * FOR UPDATE SKIP LOCKED) RETURNING *`. On PostgreSQL concurrent claimers skip the row another
+ * holds and take the next; on SQLite the statement runs alone (one writer), so nothing is added.
+ * Undefined when none is due.
+ */
 export async function claimJob(
-  db: Kysely<DB>,
+  db: Db,
   dialect: Dialect,
-  claim: { workerId: string; kinds: readonly string[]; now: string; leaseUntil: string },
+  claim: { workerId: string; kind: string; now: string; leaseUntil: string },
 ): Promise<JobRow | undefined> {
-  return dialect.writeTransaction(db, async (trx) => {
-    const due = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', 'in', [...claim.kinds])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', claim.now)]),
-          eb.and([eb('state', '=', 'running'), eb('lease_until', '<', claim.now)]),
-        ]),
-      )
-      .orderBy('run_after')
-      .orderBy('id')
-      .limit(1)
-      .modifyEnd(dialect.claimLock)
-      .executeTakeFirst();
-    if (!due) return undefined;
-    await trx
-      .updateTable('jobs')
-      .set({ state: 'running', worker_id: claim.workerId, lease_until: claim.leaseUntil, attempts: sql<number>`attempts + 1` })
-      .where('id', '=', due.id)
-      .execute();
-    return trx.selectFrom('jobs').selectAll().where('id', '=', due.id).executeTakeFirstOrThrow();
-  });
+  return db
+    .updateTable('jobs')
+    .set({ state: 'running', worker_id: claim.workerId, lease_until: claim.leaseUntil, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', claim.kind)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', claim.now)]),
+            eb.and([eb('state', '=', 'running'), eb('lease_until', '<', claim.now)]),
+          ]),
+        )
+        .orderBy('run_after')
+        .orderBy('id')
+        .limit(1)
+        .modifyEnd(dialect.claimLock),
+    )
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
