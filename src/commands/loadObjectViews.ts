@@ -4,7 +4,7 @@ import type { DataSourceView, PageView } from '../domain/views.js';
 import { findObjects, findSchemaSources } from '../storage/repositories/objects.js';
 import { loadPresentedValues } from '../storage/repositories/propertyValues.js';
 import { valuesAsRead } from '../domain/properties/valuesAsRead.js';
-import { parsedSchema } from './parsedSchemas.js';
+import { parsedSchema } from '../domain/properties/parsedSchemas.js';
 
 /**
  * What presenting a mixed list of pages and data sources (search, queries) needs, with a fixed

@@ -5,7 +5,7 @@ import { findObjects } from '../../storage/repositories/objects.js';
 import { loadValues } from '../../storage/repositories/propertyValues.js';
 import { findEnclosingPage } from '../../storage/repositories/objects.js';
 import { valuesAsRead } from '../../domain/properties/valuesAsRead.js';
-import { parsedSchema } from '../parsedSchemas.js';
+import { parsedSchema } from '../../domain/properties/parsedSchemas.js';
 
 /** What a page object shows: values as of `now`, schema names, database id, and the page it sits in. */
 export async function loadPageView(db: Db, row: ObjectRow, now: Date): Promise<PageView> {

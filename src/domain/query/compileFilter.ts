@@ -1,4 +1,5 @@
-import { all, any, type Alias, type CompileEnv, type Cond } from './sqlPieces.js';
+import { all, any, type Alias, type Cond } from '../../storage/query/sqlPieces.js';
+import type { CompileEnv } from './compileEnv.js';
 import type { FilterTree } from './parseFilter.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Property, Schema } from '../properties/schemaTypes.js';
 import { isRecord as isObject } from '../rollups/rollupAtoms.js';
 import { findProperty } from './parseFilter.js';
 import type { FilterConditions } from './conditions/operators.js';
-import type { RowValue } from './sqlPieces.js';
+import type { RowValue } from './compileEnv.js';
 
 /** One checked sort: a property (or a timestamp of the page row) and a direction. */
 export interface SortSpec {

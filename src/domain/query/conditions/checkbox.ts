@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { not, storedColumn, valueIn } from '../sqlPieces.js';
+import { not, storedColumn, valueIn } from '../../../storage/query/sqlPieces.js';
 import { parseOperator, type FilterConditions } from './operators.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { all, FALSE, not, storedColumn, TRUE, valueIn, type Cond } from '../sqlPieces.js';
+import { all, FALSE, not, storedColumn, TRUE, valueIn, type Cond } from '../../../storage/query/sqlPieces.js';
 import { windowOf, type DateOperand, type DateWindow } from '../dateOperands.js';
 import { DATE_TABLE, parseOperator, type FilterConditions, type ParsedCondition } from './operators.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { FALSE, itemIn, not, relatedIn, smallestItem, TRUE, type Cond } from '../sqlPieces.js';
+import { FALSE, itemIn, not, relatedIn, smallestItem, TRUE, type Cond } from '../../../storage/query/sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions } from './operators.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { not, storedColumn, valueIn, type Cond } from '../sqlPieces.js';
+import { not, storedColumn, valueIn, type Cond } from '../../../storage/query/sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions, type OperandKind } from './operators.js';
 
 const COMPARISONS = {

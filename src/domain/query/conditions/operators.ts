@@ -4,7 +4,8 @@ import { normalizeId } from '../../../ids/ids.js';
 import type { Property, Schema } from '../../properties/schemaTypes.js';
 import { isRecord as isObject } from '../../rollups/rollupAtoms.js';
 import { DATE_WINDOWS, parseDateOperand, RELATIVE_DATES } from '../dateOperands.js';
-import type { CompileEnv, Cond, RowValue, Target } from '../sqlPieces.js';
+import type { Cond } from '../../../storage/query/sqlPieces.js';
+import type { CompileEnv, RowValue, Target } from '../compileEnv.js';
 
 /** What an operator takes (spec "Filter object", the right column). */
 export type OperandKind =

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StatusConfig } from '../../properties/schemaTypes.js';
-import { itemIn, not, TRUE, params, smallestItem, storedColumn, valueIn, type Cond } from '../sqlPieces.js';
+import { itemIn, not, TRUE, params, smallestItem, storedColumn, valueIn, type Cond } from '../../../storage/query/sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions } from './operators.js';
 
 const SELECT_TABLE = { equals: 'names', does_not_equal: 'names', ...EMPTY_CHECKS } as const;

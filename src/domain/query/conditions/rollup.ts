@@ -2,7 +2,7 @@ import { invalidField } from '../../../errors/validationFailure.js';
 import { isRecord } from '../../rollups/rollupAtoms.js';
 import { rollupResultKind } from '../../rollups/rollupFunctions.js';
 import { configOf, type RelationConfig, type RollupConfig } from '../../properties/schemaTypes.js';
-import { not, relatedIn } from '../sqlPieces.js';
+import { not, relatedIn } from '../../../storage/query/sqlPieces.js';
 import { dateConditions } from './date.js';
 import { numberConditions } from './number.js';
 import type { FilterConditions, LeafCondition, ParsedCondition } from './operators.js';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { foldText } from '../../foldText.js';
-import { all, not, storedColumn, TRUE, valueIn, type Cond, type Indexed } from '../sqlPieces.js';
+import { all, not, storedColumn, TRUE, valueIn, type Cond, type Indexed } from '../../../storage/query/sqlPieces.js';
 import { EMPTY_CHECKS, parseOperator, type FilterConditions } from './operators.js';
 
 const TABLE = {

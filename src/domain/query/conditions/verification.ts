@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { all, any, not, storedColumn, TRUE, valueIn, type Cond } from '../sqlPieces.js';
+import { all, any, not, storedColumn, TRUE, valueIn, type Cond } from '../../../storage/query/sqlPieces.js';
 import { parseOperator, type FilterConditions } from './operators.js';
 
 /**

@@ -1,5 +1,5 @@
-import { parseContent, type DataSourceContent } from '../domain/contentShapes.js';
-import type { Schema } from '../domain/properties/schemaTypes.js';
+import { parseContent, type DataSourceContent } from '../contentShapes.js';
+import type { Schema } from './schemaTypes.js';
 
 export interface ParsedSchema {
   schema: Schema;

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from '../../storage/dialect.js';
-import type { Property, Schema } from '../properties/schemaTypes.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * The SQL a filter compiles to: boolean expressions over a page row. Every value a caller sent
@@ -25,20 +24,17 @@ export function any(conds: readonly Cond[]): Cond {
   return sql<boolean>`(${sql.join(conds, sql` OR `)})`;
 }
 
-/** A value that is the page row's own column (types/definition.ts `FromPageRow` has this shape). */
-export interface RowValue {
-  readonly column: 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by';
-}
-
-/** What a condition is about: one property of the pages of one data source, seen through `page` (an alias of `objects`). */
-export interface Target {
+/**
+ * What a piece is about: one property of the pages of one data source, seen through `page` (an
+ * alias of `objects`). The filter compiler's Target (domain/query/compileEnv.ts) is this with the
+ * whole property and the page row's own columns.
+ */
+export interface ValueTarget {
   /** The alias of the page row in the statement. */
   page: Alias;
   dataSourceId: string;
   /** Null for the `timestamp` filter, which names no property. */
-  property: Property | null;
-  /** Set when the value is the page row's own column (timestamps, authors): read there, never from a stored copy. */
-  row: RowValue | null;
+  property: { readonly id: string } | null;
 }
 
 /** An alias made by the compiler: safe to splice, since no request ever writes it. */
@@ -63,15 +59,12 @@ export function aliasMaker(): (prefix: AliasPrefix) => Alias {
   };
 }
 
-/** What compiling needs besides the tree: the store's dialect, the clock and the caller. */
-export interface CompileEnv {
+/**
+ * What building the pieces needs of the statement: the store's dialect and its aliases. The filter
+ * compiler's CompileEnv (domain/query/compileEnv.ts) is this with the clock, the caller and schemas.
+ */
+export interface SqlEnv {
   dialect: Dialect;
-  /** The query's time: relative dates, windows and verification expiry. */
-  now: Date;
-  /** The user `me` stands for; null for an internal connection. */
-  me: string | null;
-  /** Schemas of related data sources (rollup conditions read the rolled-up property there). */
-  schemaOf(dataSourceId: string): Schema | undefined;
   /** A fresh alias of this statement. */
   alias(prefix: AliasPrefix): Alias;
   /** When given, each positive condition on values is recorded here with the subquery of its pages (see perRow). */
@@ -98,8 +91,8 @@ export interface PageSet {
  * SQLite collect and sort every match, and PostgreSQL, which misjudges how many rows match a
  * property and a value together, does the same (docs/benchmarks.md "Queries"). When the matches
  * are few, walking the whole data source is the slow way: each positive condition also records
- * its set of pages (`CompileEnv.sets`), and the query drives from a small one
- * (commands/query/queryPages.ts).
+ * its set of pages (`SqlEnv.sets`), and the query drives from a small one
+ * (domain/query/walkOrDrive.ts).
  *
  * The indexes and the plans they give (SQLite's EXPLAIN QUERY PLAN at 100,000 pages; PostgreSQL's
  * are the same shapes):
@@ -119,7 +112,7 @@ export interface PageSet {
  *   property_values_folded; dates before a day on property_values_date; list items and related
  *   pages on property_value_items_by_item (property_id, item).
  */
-function perRow(env: CompileEnv, subquery: RawBuilder<unknown>, set: PageSet | null): Cond {
+function perRow(env: SqlEnv, subquery: RawBuilder<unknown>, set: PageSet | null): Cond {
   const cond = env.dialect.existsPerRow(subquery) as Cond;
   if (set) env.sets?.set(cond, set);
   return cond;
@@ -135,7 +128,7 @@ const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>): PageSe
 export type Indexed = 'indexed' | 'scanned';
 
 /** Pages whose stored value of the target's property satisfies `pred` (over the value row `v`). */
-export function valueIn(env: CompileEnv, target: Target, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+export function valueIn(env: SqlEnv, target: ValueTarget, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const v = env.alias('v');
   const w = env.alias('v');
   const property = target.property!.id;
@@ -152,7 +145,7 @@ export function valueIn(env: CompileEnv, target: Target, pred: (v: Alias) => Con
 }
 
 /** Pages whose list value (multi_select names, people, files) holds an item satisfying `pred` (over the item row `i`). */
-export function itemIn(env: CompileEnv, target: Target, pred: (i: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+export function itemIn(env: SqlEnv, target: ValueTarget, pred: (i: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const i = env.alias('i');
   const j = env.alias('i');
   const property = target.property!.id;
@@ -170,7 +163,7 @@ export function itemIn(env: CompileEnv, target: Target, pred: (i: Alias) => Cond
  * `pred` (over the related page `r`): a related page in the trash has left the relation, as
  * reading the page shows it (docs/decisions.md).
  */
-export function relatedIn(env: CompileEnv, target: Target, relationId: string, pred: (r: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+export function relatedIn(env: SqlEnv, target: ValueTarget, relationId: string, pred: (r: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const [i, r, j, q] = [env.alias('i'), env.alias('r'), env.alias('i'), env.alias('r')];
   return perRow(
     env,
@@ -189,10 +182,10 @@ export const params = (values: readonly unknown[]): RawBuilder<unknown> => sql.j
 
 /**
  * A column of the target's stored value, for sorting: through the statement's join of the value
- * (`CompileEnv.joinValue`), so the ORDER BY and the cursor's comparison read a column rather than
+ * (`SqlEnv.joinValue`), so the ORDER BY and the cursor's comparison read a column rather than
  * each running a subquery; a scalar subquery on the value's key where no join is offered.
  */
-export function storedColumn(env: CompileEnv, target: Target, column: string): RawBuilder<unknown> {
+export function storedColumn(env: SqlEnv, target: ValueTarget, column: string): RawBuilder<unknown> {
   const joined = env.joinValue?.(target.page, target.property!.id);
   if (joined) return joined.col(column);
   const v = env.alias('v');
@@ -200,7 +193,7 @@ export function storedColumn(env: CompileEnv, target: Target, column: string): R
 }
 
 /** The smallest item of a list value (by code point), for sorting lists. */
-export function smallestItem(env: CompileEnv, target: Target): RawBuilder<unknown> {
+export function smallestItem(env: SqlEnv, target: ValueTarget): RawBuilder<unknown> {
   const i = env.alias('i');
   return sql`(SELECT MIN(${env.dialect.binaryText(i.col('item'))}) FROM property_value_items ${i.ref} WHERE ${i.col('page_id')} = ${target.page.col('id')} AND ${i.col('property_id')} = ${target.property!.id})`;
 }
