@@ -53,11 +53,11 @@ export interface Dialect {
   inTextArray(column: string, values: readonly string[]): RawBuilder<boolean>;
 
   /**
-   * Appended to the SELECT that claims a row for work (a job), inside writeTransaction. PostgreSQL
-   * runs claimers concurrently: FOR UPDATE locks the row claimed until commit, and SKIP LOCKED
-   * makes the others take the next free row instead of waiting (and, once the first commits,
-   * finding it taken and claiming nothing). SQLite has one writer at a time, so a claim that
-   * began as a writer (writeTransaction) already excludes every other: nothing to add.
+   * Appended to the inner SELECT of the one statement that claims a row for work (a job:
+   * `UPDATE … WHERE id = (SELECT … claimLock) RETURNING`). PostgreSQL runs claimers concurrently:
+   * FOR UPDATE locks the row claimed until commit, and SKIP LOCKED makes the others take the next
+   * free row instead of waiting (and, once the first commits, finding it taken and claiming
+   * nothing). SQLite runs one writing statement at a time, so the claim is already alone.
    */
   readonly claimLock: RawBuilder<unknown>;
 

@@ -76,7 +76,7 @@ export interface FilterConditions {
   /**
    * The stored value column the first sort key is, when an index (data_source_id, property_id,
    * column) orders the values: a sort led by this property then reads pages from that index in
-   * order and stops at the page size, instead of sorting every page (commands/query/queryPages.ts).
+   * order and stops at the page size, instead of sorting every page (domain/query/sortPath.ts).
    * Absent or null when the first key is computed (option positions, smallest items, several
    * result types) or is the page row's own column.
    */
