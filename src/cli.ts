@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
-import { loadConfig } from './config.js';
+import { loadConfigWith } from './config.js';
 import { startFolio } from './start.js';
 import { createCore } from './core.js';
 import { startWorkers } from './worker/startWorkers.js';
@@ -19,11 +19,7 @@ program
   .option('--port <port>', 'FOLIO_PORT')
   .option('--data-dir <dir>', 'FOLIO_DATA_DIR')
   .action(async (options: { host?: string; port?: string; dataDir?: string }) => {
-    const env = { ...process.env };
-    if (options.host) env.FOLIO_HOST = options.host;
-    if (options.port) env.FOLIO_PORT = options.port;
-    if (options.dataDir) env.FOLIO_DATA_DIR = options.dataDir;
-    const running = await startFolio(loadConfig(env));
+    const running = await startFolio(loadConfigWith({ FOLIO_HOST: options.host, FOLIO_PORT: options.port, FOLIO_DATA_DIR: options.dataDir }));
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
@@ -46,9 +42,7 @@ program
   .description('run background jobs (meeting notes processing, external-URL imports) without serving HTTP, on the store FOLIO_* and DATABASE_URL name')
   .option('--concurrency <n>', 'meeting-notes jobs at once (FOLIO_WORKERS; at least 1 here); imports: FOLIO_IMPORT_WORKERS')
   .action(async (options: { concurrency?: string }) => {
-    const env = { ...process.env };
-    if (options.concurrency) env.FOLIO_WORKERS = options.concurrency;
-    const config = loadConfig(env);
+    const config = loadConfigWith({ FOLIO_WORKERS: options.concurrency });
     const core = await createCore(config);
     const worker = await startWorkers(core, JOB_KINDS, { [MEETING_NOTES_JOB]: Math.max(1, config.jobs.meetingNotesSlots) });
     let closing = false;

@@ -42,6 +42,8 @@ export interface Config {
   summary: SummarySettings;
   /** Longest recording meeting notes process, in seconds. */
   meetingNotesMaxSeconds: number;
+  /** The ffmpeg binary meeting notes decode with (FOLIO_FFMPEG); null: the packaged build. */
+  ffmpegPath: string | null;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -114,7 +116,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 }
 
 /** One OpenAI-compatible service serves both engines when both are `openai` (FOLIO_OPENAI_*). */
-function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'transcription' | 'summary' | 'meetingNotesMaxSeconds'> {
+function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'transcription' | 'summary' | 'meetingNotesMaxSeconds' | 'ffmpegPath'> {
   const baseUrl = env.FOLIO_OPENAI_BASE_URL?.trim().replace(/\/+$/, '') || null;
   if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new Error(`FOLIO_OPENAI_BASE_URL must be an http(s) URL, instead was "${baseUrl}"`);
   const apiKey = env.FOLIO_OPENAI_API_KEY || null;
@@ -140,7 +142,15 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
       openai: { baseUrl, apiKey, model: env.FOLIO_OPENAI_CHAT_MODEL?.trim() || 'gpt-4o-mini', timeoutMs, maxTranscriptChars: 48_000 },
     },
     meetingNotesMaxSeconds: wholeNumber(env, 'FOLIO_MEETING_NOTES_MAX_SECONDS', 4 * 3600, 1),
+    ffmpegPath: env.FOLIO_FFMPEG?.trim() || null,
   };
+}
+
+/** The configuration of this process's environment with some variables set otherwise (the CLI's options). */
+export function loadConfigWith(overrides: Record<string, string | undefined>): Config {
+  const env = { ...process.env };
+  for (const [name, value] of Object.entries(overrides)) if (value !== undefined) env[name] = value;
+  return loadConfig(env);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

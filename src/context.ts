@@ -40,4 +40,6 @@ export interface MeetingNotesEngines {
   maxSeconds: number;
   /** Where recordings are decoded; each job has its own directory, removed when it ends. */
   workDir: string;
+  /** The ffmpeg binary that decodes them (FOLIO_FFMPEG, else the packaged build). */
+  ffmpeg: string;
 }

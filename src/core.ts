@@ -6,6 +6,7 @@ import { newId } from './ids/ids.js';
 import { createStore } from './storage/createStore.js';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { ffmpegPath } from './processing/media/ffmpegPath.js';
 import { createFileStore } from './storage/files/createFileStore.js';
 import { ensureSetting } from './storage/repositories/settings.js';
 import { HostedFileLinks } from './domain/files/hostedFiles.js';
@@ -42,6 +43,7 @@ export async function createCore(config: Config): Promise<Core> {
       summarizer: createSummarizer(config.summary),
       maxSeconds: config.meetingNotesMaxSeconds,
       workDir: tmpdir(),
+      ffmpeg: ffmpegPath(config.ffmpegPath),
     },
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,

@@ -86,7 +86,7 @@ export async function processMeetingNote(ctx: AppContext, engines: MeetingNotesE
       const source = join(work, 'source');
       await pipeline(file.open(), createWriteStream(source), { signal: job.signal });
       const wav = join(work, 'audio.wav');
-      const info = await decodeToWav(source, wav, { maxSeconds: engines.maxSeconds, signal: job.signal });
+      const info = await decodeToWav(source, wav, { maxSeconds: engines.maxSeconds, signal: job.signal, ffmpeg: engines.ffmpeg });
       const duration = info.durationSeconds ?? 0;
 
       if (progress.charged === undefined) {

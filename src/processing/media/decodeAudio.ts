@@ -13,6 +13,8 @@ export interface MediaInfo {
 export interface DecodeOptions {
   maxSeconds: number;
   signal?: AbortSignal;
+  /** The ffmpeg binary (src/processing/media/ffmpegPath.ts); the packaged one when not given. */
+  ffmpeg?: string;
 }
 
 /** The recording cannot be used as it is (unreadable, too long, silent container): retrying will not help. The message is shown to users. */
@@ -37,8 +39,8 @@ function inputArgs(inputPath: string): string[] {
  * Reads what ffmpeg prints about its input. The npm ffmpeg build has no ffprobe, so this runs
  * `ffmpeg -i` without an output, which lists the input on stderr and exits with status 1.
  */
-export async function probeMedia(inputPath: string, signal?: AbortSignal): Promise<MediaInfo> {
-  const { stderr, killedBy } = await runCommand(ffmpegPath(), inputArgs(inputPath), { signal, keepStderr: 'head', stderrLimit: 1024 * 1024 });
+export async function probeMedia(inputPath: string, signal?: AbortSignal, ffmpeg = ffmpegPath()): Promise<MediaInfo> {
+  const { stderr, killedBy } = await runCommand(ffmpeg, inputArgs(inputPath), { signal, keepStderr: 'head', stderrLimit: 1024 * 1024 });
   if (killedBy) throw new Error(`ffmpeg was killed by ${killedBy} while reading the recording`);
   if (!/^Input #0,/m.test(stderr)) throw new MediaRefused('the file could not be read as an audio or video recording');
   return parseProbe(stderr);
@@ -72,8 +74,8 @@ function isoTime(raw: string): string | null {
  * container that does not say (live-recorded webm, some ogg) is cut by `-t` and refused after.
  */
 export async function decodeToWav(inputPath: string, outputPath: string, options: DecodeOptions): Promise<MediaInfo> {
-  const { maxSeconds, signal } = options;
-  const probe = await probeMedia(inputPath, signal);
+  const { maxSeconds, signal, ffmpeg = ffmpegPath() } = options;
+  const probe = await probeMedia(inputPath, signal, ffmpeg);
   if (!probe.hasAudio) throw new MediaRefused('the recording has no audio track');
   if (probe.durationSeconds !== null && probe.durationSeconds > maxSeconds) {
     throw new MediaRefused(
@@ -90,7 +92,7 @@ export async function decodeToWav(inputPath: string, outputPath: string, options
     ...['-fflags', '+bitexact', '-flags:a', '+bitexact', '-v', 'error', '-y', '-f', 'wav', outputPath],
   ];
   try {
-    const result = await runCommand(ffmpegPath(), args, { signal });
+    const result = await runCommand(ffmpeg, args, { signal });
     if (result.killedBy) throw new Error(`ffmpeg was killed by ${result.killedBy} while decoding the recording`);
     if (result.code !== 0) {
       // The machine, not the recording, is at fault: worth another attempt later.

@@ -3,12 +3,11 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /**
- * The ffmpeg binary to run: FOLIO_FFMPEG when the operator names one, else the static build that
+ * The ffmpeg binary to run: the one the operator configured (FOLIO_FFMPEG), else the static build that
  * @ffmpeg-installer/ffmpeg ships for this platform (no system package needed), else `ffmpeg` on PATH.
  * The package throws on platforms it has no build for, hence the fallback.
  */
-export function ffmpegPath(): string {
-  const configured = process.env.FOLIO_FFMPEG?.trim();
+export function ffmpegPath(configured: string | null = null): string {
   if (configured) return configured;
   try {
     return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
