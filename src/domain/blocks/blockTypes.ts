@@ -1,10 +1,9 @@
-import { BLOCK_TYPE_DEFINITIONS, blockDefinitionOf, isWritableBlockType, type BlockType, type WritableBlockType } from './registry.js';
+import { BLOCK_TYPE_DEFINITIONS, blockDefinitionOf, blockTypesWhere, isWritableBlockType, type WritableBlockType } from './registry.js';
 import type { BlockTypeDefinition } from './types/definition.js';
 
 export { isWritableBlockType };
 
-const typesWhere = (test: (definition: BlockTypeDefinition) => boolean): ReadonlySet<string> =>
-  new Set((Object.keys(BLOCK_TYPE_DEFINITIONS) as BlockType[]).filter((type) => test(BLOCK_TYPE_DEFINITIONS[type])));
+const typesWhere = (test: (definition: BlockTypeDefinition) => boolean): ReadonlySet<string> => new Set(blockTypesWhere(test));
 
 /** Block types whose member holds `rich_text` (the 2022-02-22 rename applies to these). */
 export const RICH_TEXT_BLOCK_TYPES = typesWhere((d) => d.richText);

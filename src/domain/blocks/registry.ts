@@ -99,11 +99,13 @@ export function blockDefinitionOf(type: string): BlockTypeDefinition | undefined
   return byName.get(type);
 }
 
-const typesWhere = (test: (definition: BlockTypeDefinition) => boolean): BlockType[] =>
-  (Object.keys(BLOCK_TYPE_DEFINITIONS) as BlockType[]).filter((type) => test(BLOCK_TYPE_DEFINITIONS[type]));
+/** The types whose definition passes `test`, in registry order: every list of block types is one of these. */
+export function blockTypesWhere(test: (definition: BlockTypeDefinition) => boolean): BlockType[] {
+  return (Object.keys(BLOCK_TYPE_DEFINITIONS) as BlockType[]).filter((type) => test(BLOCK_TYPE_DEFINITIONS[type]));
+}
 
 /** The types a request may write, in registry order. */
-export const WRITABLE_BLOCK_TYPES = typesWhere((d) => d.request !== null) as readonly WritableBlockType[];
+export const WRITABLE_BLOCK_TYPES = blockTypesWhere((d) => d.request !== null) as readonly WritableBlockType[];
 const WRITABLE: ReadonlySet<string> = new Set(WRITABLE_BLOCK_TYPES);
 
 export function isWritableBlockType(key: string): key is WritableBlockType {
