@@ -1,6 +1,12 @@
 import type { ErrorObject } from 'ajv';
-import { isBlockSchemaId } from '../schemas/blocks.js';
 import { quoteList, relativePathText, ValidationFailure, type Actual, type FieldPath, type InputPart, type ValidationRule } from './validationFailure.js';
+
+/**
+ * An annotation keyword (Ajv ignores it) marking the schema of one request block, whose members
+ * are named after block types: an unknown key there is reported as an unknown block type. The
+ * block request schemas (src/domain/blocks/requestSchemas.ts) set it.
+ */
+export const BLOCK_MEMBERS_KEYWORD = 'x-folio-block-members';
 
 /**
  * JSON pointer "/a/0/b" → `["a", 0, "b"]`. A pointer cannot tell an index from a key of digits;
@@ -75,8 +81,8 @@ export function validationFailureOf(part: InputPart, errors: readonly ErrorObjec
       return fail({ name: 'required' }, { value: undefined }, [...at, String(params.missingProperty)]);
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
-      const parent = error.parentSchema as { $id?: unknown; properties?: { type?: { enum?: unknown[] } } } | undefined;
-      if (isBlockSchemaId(parent?.$id)) {
+      const parent = error.parentSchema as { [BLOCK_MEMBERS_KEYWORD]?: unknown; properties?: { type?: { enum?: unknown[] } } } | undefined;
+      if (parent?.[BLOCK_MEMBERS_KEYWORD] === true) {
         // A block's members are named after its type, so an unknown key is an unknown block type.
         const known = parent?.properties?.type?.enum ?? [];
         const expectation = `is not a known block type: a block's type should be ${quoteList(known)}`;

@@ -1,43 +1,9 @@
 import type { ObjectRow } from '../storage/schema.js';
-import { parseContent, type BlockContent } from '../domain/contentShapes.js';
+import { blockDefinitionOf } from '../domain/blocks/registry.js';
 import type { BlockView, ListView, Unreadable } from '../domain/views.js';
 import { listPage } from '../ids/listPage.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
-
-/** The fields of each type member, in the order the service writes them (FACTS.md §9). */
-const MEMBER_FIELDS: Record<string, readonly string[]> = {
-  paragraph: ['rich_text', 'color', 'icon'],
-  heading_1: ['rich_text', 'is_toggleable', 'color'],
-  heading_2: ['rich_text', 'is_toggleable', 'color'],
-  heading_3: ['rich_text', 'is_toggleable', 'color'],
-  heading_4: ['rich_text', 'is_toggleable', 'color'],
-  bulleted_list_item: ['rich_text', 'color'],
-  numbered_list_item: ['rich_text', 'color', 'list_start_index', 'list_format'],
-  to_do: ['rich_text', 'checked', 'color'],
-  toggle: ['rich_text', 'color'],
-  quote: ['rich_text', 'color'],
-  callout: ['rich_text', 'icon', 'color'],
-  code: ['caption', 'rich_text', 'language'],
-  divider: [],
-  breadcrumb: [],
-  column_list: [],
-  equation: ['expression'],
-  image: ['caption', 'type', 'external', 'file'],
-  video: ['caption', 'type', 'external', 'file'],
-  audio: ['caption', 'type', 'external', 'file'],
-  pdf: ['caption', 'type', 'external', 'file'],
-  file: ['caption', 'type', 'external', 'file', 'name'],
-  bookmark: ['caption', 'url'],
-  embed: ['caption', 'url'],
-  table: ['table_width', 'has_column_header', 'has_row_header'],
-  table_row: ['cells'],
-  column: ['width_ratio'],
-  synced_block: ['synced_from'],
-  link_to_page: ['type', 'page_id', 'database_id', 'comment_id'],
-  table_of_contents: ['color'],
-  meeting_notes: ['title', 'status', 'children', 'calendar_event', 'recording'],
-};
 
 /** Pages and databases under a page or block are its child_page and child_database blocks, same id. */
 export function blockTypeOf(row: ObjectRow): string {
@@ -46,14 +12,9 @@ export function blockTypeOf(row: ObjectRow): string {
   return row.type ?? 'unsupported';
 }
 
+/** The type member, as the type's registry entry presents it (FACTS.md §9); a type the server does not know names itself. */
 function presentMember(type: string, row: ObjectRow): Record<string, unknown> {
-  if (type === 'child_page' || type === 'child_database') return { title: row.title };
-  const content = parseContent<BlockContent>(row.content);
-  const fields = MEMBER_FIELDS[type];
-  if (!fields) return { block_type: type };
-  const member: Record<string, unknown> = {};
-  for (const field of fields) if (content[field] !== undefined) member[field] = content[field];
-  return member;
+  return blockDefinitionOf(type)?.present(row) ?? { block_type: type };
 }
 
 /** The block object at the newest version (FACTS.md §9 "Block (common)"), built field by field. */

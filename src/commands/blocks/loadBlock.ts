@@ -4,6 +4,7 @@ import type { ObjectRow } from '../../storage/schema.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertUnlocked, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
+import { blockDefinitionOf } from '../../domain/blocks/registry.js';
 import { findContainingPage, parentsWithChildren } from '../../storage/repositories/blocks.js';
 import { findObjects } from '../../storage/repositories/objects.js';
 
@@ -14,11 +15,10 @@ export function loadBlock(db: Db, caller: Caller, id: string, rawId: string): Pr
   return loadVisibleObject(db, caller, id, BLOCK_OBJECTS, 'block', rawId);
 }
 
-/** The block whose children a synced copy shows: the original for a copy, else the block itself. */
+/** The block whose children a block shows: itself, unless its type says otherwise (a synced copy shows its original's). */
 export function childrenSourceId(row: ObjectRow): string {
-  if (row.object !== 'block' || row.type !== 'synced_block') return row.id;
-  const from = parseContent<{ synced_from?: { block_id?: string } | null }>(row.content).synced_from;
-  return from?.block_id ?? row.id;
+  const childrenFrom = row.object === 'block' ? blockDefinitionOf(row.type ?? '')?.childrenFrom : undefined;
+  return childrenFrom?.(parseContent<Record<string, unknown>>(row.content)) ?? row.id;
 }
 
 /** What presenting blocks needs, with two queries at most: has_children for all, and databases of data source parents. */

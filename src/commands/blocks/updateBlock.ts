@@ -2,16 +2,15 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
-import type { UpdateBlockInput, WritableBlockType } from '../../schemas/blocks.js';
+import type { UpdateBlockInput } from '../../domain/blocks/requestSchemas.js';
 import { assertEditable } from '../../auth/access.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { normalizeId } from '../../ids/ids.js';
 import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
 import { setTrashed } from '../../domain/trash.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { buildBlockContent } from '../../domain/blocks/blockContent.js';
-import { isWritableBlockType } from '../../domain/blocks/blockTypes.js';
-import { checkRowWidth, refuseFileUpload } from '../../domain/blocks/checkBlockTree.js';
+import { BLOCK_TYPE_DEFINITIONS, isWritableBlockType, type WritableBlockType } from '../../domain/blocks/registry.js';
+import { refuseFileUpload } from '../../domain/blocks/blockChecks.js';
 import { saveContent, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
@@ -30,22 +29,10 @@ function editedMember(row: ObjectRow, body: UpdateBlockInput): { type: WritableB
   return { type, member: body[type] as Record<string, unknown> };
 }
 
-/** Checks an edit needs the store for: a row's width is its table's, and a copy keeps its original. */
+/** Checks of an edit a schema cannot express: no file uploads yet, then the type's own (registry `checkEdit`). */
 async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member: Record<string, unknown>): Promise<void> {
   refuseFileUpload(member, [type]);
-  if ((type === 'paragraph' || type === 'callout') && member.icon) refuseFileUpload(member.icon, [type, 'icon']);
-  if (type === 'table_row' && member.cells && row.parent_id) {
-    const table = await findObject(db, row.parent_id);
-    const width = table ? parseContent<{ table_width?: number }>(table.content).table_width : undefined;
-    if (width !== undefined) checkRowWidth(member.cells as unknown[], width, ['table_row', 'cells']);
-  }
-  if (type === 'synced_block') {
-    const stored = parseContent<{ synced_from?: { block_id: string } | null }>(row.content).synced_from?.block_id ?? null;
-    const given = member.synced_from as { block_id: string } | null;
-    if (stored !== (given ? normalizeId(given.block_id) : null)) {
-      throw invalidField(['synced_block', 'synced_from'], 'should name the block it already syncs from (a synced block cannot be re-pointed)', given);
-    }
-  }
+  await BLOCK_TYPE_DEFINITIONS[type].checkEdit?.(db, row, member, [type]);
 }
 
 /**

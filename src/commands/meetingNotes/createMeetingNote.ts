@@ -11,6 +11,7 @@ import { assertEditable, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
 import { hostedUploadId } from '../../domain/files/hostedFiles.js';
 import { insertServerBlock } from '../../domain/blocks/insertBlockTree.js';
+import { RECORDING_BLOCK_TYPES } from '../../domain/blocks/blockTypes.js';
 import { newMeetingNotesMember, refuseRecordingType } from '../../domain/meetingNotes/meetingNotesBlock.js';
 import { MEETING_NOTES_JOB, MEETING_NOTES_MAX_ATTEMPTS, type MeetingNotesJobPayload } from '../../domain/meetingNotes/meetingNotesJob.js';
 import { agentCreditLimitReached, creditsFor, workspaceCreditsExhausted } from '../../domain/credits.js';
@@ -23,9 +24,6 @@ import { enqueueJob } from '../../storage/repositories/jobs.js';
 import { uploadStatusNow } from '../fileUploads/fileUploadView.js';
 import { assertContentUnlocked, BLOCK_OBJECTS, loadWrittenBlocks } from '../blocks/loadBlock.js';
 import { processingPaused } from './processingPause.js';
-
-/** Blocks that may hold a recording (spec: "an audio, video or file block"). */
-const MEDIA_BLOCKS = ['audio', 'video', 'file'];
 
 /**
  * POST /v1/blocks/meeting_notes: writes the meeting notes block where the spec puts it (at the
@@ -147,7 +145,7 @@ async function ownRecording(db: Db, caller: Caller, rawId: string, now: Date): P
 /** The upload behind an audio, video or file block: it must be a hosted file of audio or video. */
 async function recordingOfBlock(db: Db, block: ObjectRow, rawId: string, now: Date): Promise<string> {
   const path = ['source', 'block_id'];
-  if (block.object !== 'block' || !MEDIA_BLOCKS.includes(block.type ?? '')) {
+  if (block.object !== 'block' || !RECORDING_BLOCK_TYPES.has(block.type ?? '')) {
     throw invalidField(path, 'should be the ID of an audio, video or file block', rawId);
   }
   const url = parseContent<{ file?: { url?: unknown } }>(block.content).file?.url;

@@ -1,6 +1,12 @@
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
-import { BLOCK_LIMITS, type BlockInput, type WritableBlockType } from '../../schemas/blocks.js';
-import { acceptsChild, isWritableBlockType, MEDIA_BLOCK_TYPES } from './blockTypes.js';
+import { BLOCK_LIMITS, type BlockInput } from '../../schemas/blocks.js';
+import { acceptsChild } from './blockTypes.js';
+import { refuseFileUpload } from './blockChecks.js';
+import { BLOCK_TYPE_DEFINITIONS, isWritableBlockType, type WritableBlockType } from './registry.js';
+import type { ParentKind } from './types/definition.js';
+
+export { checkRowWidth, refuseFileUpload } from './blockChecks.js';
+export type { ParentKind } from './types/definition.js';
 
 /** A request block after the domain checks: its type, its member without children, its children. */
 export interface CheckedBlock {
@@ -9,12 +15,6 @@ export interface CheckedBlock {
   children: CheckedBlock[];
   /** Where it sat in the request body, for later messages (e.g. `["children", 2]`). */
   path: FieldPath;
-}
-
-/** The parent the top-level blocks go under: `page`, or a block type, with a table's width. */
-export interface ParentKind {
-  kind: string;
-  tableWidth?: number;
 }
 
 /** Exactly one block type member, agreeing with `type` when that is given. */
@@ -27,23 +27,10 @@ export function memberOf(block: BlockInput, path: FieldPath): { type: WritableBl
   return { type, member: block[type] as Record<string, unknown> };
 }
 
-/** File uploads arrive with their own issue; until then no upload id exists to attach. */
-export function refuseFileUpload(value: unknown, path: FieldPath): void {
-  if (value && typeof value === 'object' && 'file_upload' in value) {
-    const ref = (value as { file_upload?: { id?: unknown } }).file_upload;
-    throw invalidField([...path, 'file_upload', 'id'], 'should be the ID of an uploaded file upload (file upload not found)', ref?.id);
-  }
-}
-
-/** Cells of a row must fill the table's width (the service refuses ragged rows). */
-export function checkRowWidth(cells: readonly unknown[], width: number, path: FieldPath): void {
-  if (cells.length !== width) throw invalidField([...path, 'length'], `should be \`${width}\` (the table width)`, cells.length);
-}
-
 /**
  * The domain checks a schema cannot express, run on blocks the schema already accepted: one type
- * member per block, children the parent can hold, row widths, no file uploads yet, no duplicate
- * synced block with its own children, and at most 1000 blocks in all (FACTS.md §6).
+ * member per block, children the parent can hold, then each type's own checks (registry
+ * `checkNew`: row widths, no file uploads yet, …), and at most 1000 blocks in all (FACTS.md §6).
  */
 export function checkBlockTree(blocks: readonly BlockInput[], parent: ParentKind, path: FieldPath = ['children']): CheckedBlock[] {
   let total = 0;
@@ -55,16 +42,11 @@ export function checkBlockTree(blocks: readonly BlockInput[], parent: ParentKind
       if (!acceptsChild(into.kind, type)) {
         throw invalidField([...here, 'type'], `should be a block type that a ${into.kind.replace(/_/g, ' ')} can hold`, type);
       }
-      if (type === 'table_row' && into.tableWidth !== undefined) {
-        checkRowWidth((member.cells as unknown[]) ?? [], into.tableWidth, [...here, 'table_row', 'cells']);
-      }
-      if (MEDIA_BLOCK_TYPES.has(type)) refuseFileUpload(member, [...here, type]);
-      if ((type === 'paragraph' || type === 'callout') && member.icon) refuseFileUpload(member.icon, [...here, type, 'icon']);
+      const definition = BLOCK_TYPE_DEFINITIONS[type];
+      if (definition.media) refuseFileUpload(member, [...here, type]);
+      definition.checkNew?.(member, [...here, type], into);
       const { children, ...rest } = member as { children?: BlockInput[]; [field: string]: unknown };
-      if (type === 'synced_block' && rest.synced_from !== null && children?.length) {
-        throw invalidField([...here, 'synced_block', 'children'], 'should be not present when `synced_from` names the original block', children);
-      }
-      const childKind: ParentKind = type === 'table' ? { kind: 'table', tableWidth: Number(rest.table_width) } : { kind: type };
+      const childKind: ParentKind = definition.asParent?.(rest) ?? { kind: type };
       return { type, member: rest, children: children ? walk(children, childKind, [...here, type, 'children']) : [], path: here };
     });
   const checked = walk(blocks, parent, path);

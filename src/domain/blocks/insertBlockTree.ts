@@ -4,6 +4,7 @@ import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { newId, normalizeId } from '../../ids/ids.js';
+import { BLOCK_TYPE_DEFINITIONS, blockDefinitionOf } from './registry.js';
 import { parseContent } from '../contentShapes.js';
 import type { MentionResolver } from '../richText.js';
 import { buildBlockContent } from './blockContent.js';
@@ -39,29 +40,15 @@ async function parentKindOf(db: Db, input: InsertBlockTreeInput): Promise<Parent
   if (!parent) return { kind: 'page' };
   if (parent.object === 'page') return { kind: 'page' };
   if (parent.object !== 'block') return { kind: parent.object };
-  if (parent.type === 'table') return { kind: 'table', tableWidth: Number(parseContent<{ table_width?: number }>(parent.content).table_width ?? 1) };
-  if (parent.type === 'synced_block' && parseContent<{ synced_from?: unknown }>(parent.content).synced_from) return { kind: 'synced block copy' };
-  return { kind: parent.type ?? 'unsupported' };
+  const kind = parent.type ?? 'unsupported';
+  return blockDefinitionOf(kind)?.asParent?.(parseContent<Record<string, unknown>>(parent.content)) ?? { kind };
 }
 
-/** A copy must name an original synced block of the same workspace that is not in the trash. */
-async function checkSyncedSources(db: Db, blocks: readonly CheckedBlock[], workspaceId: string): Promise<void> {
+/** The checks of new blocks that need the store (registry `checkNewInStore`), parents before children. */
+async function checkInStore(db: Db, blocks: readonly CheckedBlock[], workspaceId: string): Promise<void> {
   for (const block of blocks) {
-    if (block.type === 'synced_block' && block.member.synced_from) {
-      const raw = String((block.member.synced_from as { block_id: string }).block_id);
-      const source = await findObject(db, normalizeId(raw) ?? raw);
-      const original =
-        source &&
-        source.workspace_id === workspaceId &&
-        source.object === 'block' &&
-        source.type === 'synced_block' &&
-        source.in_trash === 0 &&
-        !parseContent<{ synced_from?: unknown }>(source.content).synced_from;
-      if (!original) {
-        throw invalidField([...block.path, 'synced_block', 'synced_from', 'block_id'], 'should be the ID of an original synced block', raw);
-      }
-    }
-    await checkSyncedSources(db, block.children, workspaceId);
+    await BLOCK_TYPE_DEFINITIONS[block.type].checkNewInStore?.(db, block.member, [...block.path, block.type], workspaceId);
+    await checkInStore(db, block.children, workspaceId);
   }
 }
 
@@ -97,7 +84,7 @@ async function requireListedChild(db: Db, input: Placement, rawId: string): Prom
  */
 export async function insertBlockTree(db: Db, input: InsertBlockTreeInput): Promise<ObjectRow[]> {
   const checked = checkBlockTree(input.children, input.checkAs ?? (await parentKindOf(db, input)), input.path);
-  await checkSyncedSources(db, checked, input.workspaceId);
+  await checkInStore(db, checked, input.workspaceId);
   const parentAncestors = await loadAncestors(db, input.parentId);
   const first = await reservePositions(db, input, checked.length);
   const at = input.at;
