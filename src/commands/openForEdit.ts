@@ -9,8 +9,8 @@ import { attachFileUploads } from './fileUploads/attachFileUploads.js';
 
 /** What an update command tells the shared opening about its own body and object. */
 export interface EditOpening<Body> {
-  /** Loads the object the caller may see (object_not_found otherwise). */
-  load(trx: Db): Promise<ObjectRow>;
+  /** Loads the object the caller may see (object_not_found otherwise); the body is the one with uploads attached. */
+  load(trx: Db, body: Body): Promise<ObjectRow>;
   /** Whether the request asks something an object in the trash refuses (FACTS.md §7: anything but restoring). */
   refusedInTrash(body: Body): boolean;
   /** Refuses the request when a lock covers the object; runs after the trash checks. */
@@ -32,7 +32,7 @@ export async function openForEdit<Body extends { in_trash?: boolean }>(
   const now = ctx.clock.now();
   const at = now.toISOString();
   const body = await attachFileUploads(trx, caller, now, given);
-  let row = await opening.load(trx);
+  let row = await opening.load(trx, body);
   if (body.in_trash === false && row.trashed === 1) {
     await setTrashed(trx, row.id, false, caller.botId, at);
     row = (await findObject(trx, row.id))!;

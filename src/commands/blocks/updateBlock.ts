@@ -3,7 +3,6 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import type { UpdateBlockInput } from '../../domain/blocks/requestSchemas.js';
-import { assertEditable } from '../../auth/access.js';
 import { invalidField } from '../../errors/validationFailure.js';
 import { parseContent, type BlockContent } from '../../domain/contentShapes.js';
 import { setTrashed } from '../../domain/trash.js';
@@ -15,7 +14,7 @@ import { saveContent, touchPageOf } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, Unreadable } from '../../domain/views.js';
 import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
-import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { openForEdit } from '../openForEdit.js';
 
 /** The one type member of an update body, which must name the block's own type. */
 function editedMember(row: ObjectRow, body: UpdateBlockInput): { type: WritableBlockType; member: Record<string, unknown> } | null {
@@ -41,20 +40,24 @@ async function checkEdit(db: Db, row: ObjectRow, type: WritableBlockType, member
  * (FACTS.md §7), so restoring and editing in one request restores first. Pages and databases seen
  * as blocks accept only `in_trash` here.
  */
-export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdateBlockInput): Promise<BlockView | Unreadable> {
+export async function updateBlock(ctx: AppContext, caller: Caller, id: string, rawId: string, given: UpdateBlockInput): Promise<BlockView | Unreadable> {
   return ctx.store.transaction(async (trx) => {
-    body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
-    let row = await loadBlock(trx, caller, id, rawId);
-    const edit = editedMember(row, body);
-    if (row.object === 'block' && (edit || body.in_trash !== undefined)) await assertContentUnlocked(trx, row.id);
-    const at = ctx.clock.now().toISOString();
-    if (row.in_trash === 1) {
-      if (body.in_trash !== false) assertEditable(row);
-      await setTrashed(trx, row.id, false, caller.botId, at);
-      row = (await findObject(trx, row.id))!;
-      // Still in the trash through an ancestor: only restoring that ancestor brings it back.
-      if (edit) assertEditable(row);
-    }
+    // Read from the body as soon as the block is loaded: a malformed member is refused before trash and lock.
+    const read: { edit: ReturnType<typeof editedMember> } = { edit: null };
+    const { body, row, at } = await openForEdit(ctx, trx, caller, given, {
+      load: async (db, b) => {
+        const loaded = await loadBlock(db, caller, id, rawId);
+        read.edit = editedMember(loaded, b);
+        return loaded;
+      },
+      // Still in the trash through an ancestor after restoring: only restoring that ancestor brings it back.
+      refusedInTrash: (b) => b.in_trash !== false || read.edit !== null,
+      // A block's lock is its page's: content of a locked page is read-only.
+      checkLock: async (db, opened, b) => {
+        if (opened.object === 'block' && (read.edit || b.in_trash !== undefined)) await assertContentUnlocked(db, opened.id);
+      },
+    });
+    const { edit } = read;
     if (edit) {
       await checkEdit(trx, row, edit.type, edit.member);
       const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
