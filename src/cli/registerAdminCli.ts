@@ -1,267 +1,72 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { TSchema } from 'typebox';
 import type { ErrorObject } from 'ajv';
-import type { AppContext } from '../context.js';
+import type { InputPart } from '../errors/validationFailure.js';
 import { loadConfig } from '../config.js';
 import { createCore } from '../core.js';
-import {
-  presentAdminList,
-  presentConnection,
-  presentDeleted,
-  presentGrant,
-  presentIssuedToken,
-  presentOperatorUser,
-  presentWorkspace,
-} from '../presenters/adminObjects.js';
-import { presentPage } from '../presenters/page.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
-import { parseIdParam } from '../ids/ids.js';
-import {
-  AdminListQuery,
-  CreateConnectionBody,
-  CreatePageBody,
-  CreateUserBody,
-  CreateWorkspaceBody,
-  UpdateConnectionBody,
-  type AdminListOptions,
-} from '../schemas/admin.js';
-import { createWorkspace, deleteWorkspace, getWorkspace, listAllWorkspaces } from '../commands/admin/workspaces.js';
-import { createPerson, deletePerson, listUsersOf } from '../commands/admin/users.js';
-import {
-  changeConnection,
-  createConnection,
-  deleteConnection,
-  getConnection,
-  grantAccess,
-  listConnectionsOf,
-  listGrantsOf,
-  revokeAccess,
-  rotateConnectionToken,
-} from '../commands/admin/connections.js';
-import { createTopLevelPage } from '../commands/admin/pages.js';
+import { ADMIN_OPERATIONS, type AnyAdminOperation, type CliOption } from '../admin/index.js';
 
 /**
- * Admin actions run the same commands as /admin/v1, directly on the configured store, and print
- * what the same route would answer (the route's presenter).
+ * `folio admin`: one subcommand per operation of the admin table (src/admin/index.ts) that has
+ * one. It runs the same command as the /admin/v1 route, directly on the configured store, and
+ * prints what the route would answer (the same presenter).
  */
-async function withStore<T>(action: (ctx: AppContext) => Promise<T>, present: (result: T) => unknown): Promise<void> {
+async function runOnStore(operation: AnyAdminOperation, input: (part: 'params' | 'query' | 'body') => unknown): Promise<void> {
   const core = await createCore(loadConfig());
   try {
-    const result = present(await action(core));
+    const result = operation.present(await operation.run(core, { params: input('params'), query: input('query'), body: input('body') }), core);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await core.close();
   }
 }
 
-/** Options are checked against the HTTP body schema, so both refuse the same input alike. */
-function checked<T>(schema: TSchema, input: Record<string, unknown>, part: 'body' | 'query' = 'body'): T {
+const HTTP_PART = { params: 'params', query: 'querystring', body: 'body' } as const;
+const MESSAGE_PART: Record<'params' | 'query' | 'body', InputPart> = { params: 'path', query: 'query', body: 'body' };
+
+/** Options are checked against the route's schema for that part, so both refuse the same input alike. */
+function checked(schema: TSchema, input: Record<string, unknown>, part: 'params' | 'query' | 'body'): unknown {
   const value = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const validate = validatorCompiler({ schema, method: 'POST', url: 'folio admin', httpPart: part === 'body' ? 'body' : 'querystring' }) as ((
-    v: unknown,
-  ) => boolean) & { errors?: ErrorObject[] | null };
-  if (!validate(value)) throw validationFailureOf(part, validate.errors ?? []);
-  return value as T;
+  const validate = validatorCompiler({ schema, method: 'POST', url: 'folio admin', httpPart: HTTP_PART[part] }) as ((v: unknown) => boolean) & {
+    errors?: ErrorObject[] | null;
+  };
+  if (!validate(value)) throw validationFailureOf(MESSAGE_PART[part], validate.errors ?? []);
+  return value;
 }
 
-const list = (raw: string) =>
-  raw
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-const listOptions = (o: { pageSize?: string; startCursor?: string }) =>
-  checked<AdminListOptions>(AdminListQuery, { page_size: o.pageSize, start_cursor: o.startCursor }, 'query');
+/** The request an operation would get over HTTP, from the subcommand's options; each part checked as Fastify checks it (path, body, query). */
+function requestOf(operation: AnyAdminOperation, options: readonly CliOption[], values: Record<string, unknown>) {
+  const parts = { params: {} as Record<string, unknown>, query: {} as Record<string, unknown>, body: {} as Record<string, unknown> };
+  for (const option of options) {
+    if (!option.to) continue;
+    const value = values[new Option(option.flags).attributeName()];
+    parts[option.to.part][option.to.field] = option.convert ? option.convert(value) : value;
+  }
+  const request: Partial<Record<'params' | 'query' | 'body', unknown>> = {};
+  for (const part of ['params', 'body', 'query'] as const) {
+    const schema = operation[part];
+    if (schema) request[part] = checked(schema, parts[part], part);
+  }
+  return (part: 'params' | 'query' | 'body') => request[part];
+}
 
-/** The `folio admin` subcommands, one per admin-plane action. */
 export function registerAdminCli(program: Command): void {
   const admin = program
     .command('admin')
     .description('operator actions, run directly on the configured store (same environment variables as the server; no server needed)');
-  const paged = (command: Command) =>
-    command.option('--page-size <n>', 'results per page (1-100, default 100)').option('--start-cursor <cursor>', 'next_cursor of the previous page');
-
-  admin
-    .command('create-workspace')
-    .description('create a workspace')
-    .requiredOption('--name <name>')
-    .action((o: { name: string }) => withStore((ctx) => createWorkspace(ctx, checked(CreateWorkspaceBody, o)), presentWorkspace));
-  paged(admin.command('list-workspaces').description('list every workspace')).action((o: { pageSize?: string; startCursor?: string }) =>
-    withStore(
-      (ctx) => listAllWorkspaces(ctx, listOptions(o)),
-      (list) => presentAdminList(list, presentWorkspace),
-    ),
-  );
-  admin
-    .command('get-workspace')
-    .description('show one workspace')
-    .requiredOption('--workspace <id>')
-    .action((o: { workspace: string }) => withStore((ctx) => getWorkspace(ctx, parseIdParam(o.workspace, 'workspace_id')), presentWorkspace));
-  admin
-    .command('delete-workspace')
-    .description('delete a workspace and everything in it: users, connections, grants and content')
-    .requiredOption('--workspace <id>')
-    .action((o: { workspace: string }) => {
-      const id = parseIdParam(o.workspace, 'workspace_id');
-      return withStore(
-        (ctx) => deleteWorkspace(ctx, id),
-        () => presentDeleted('workspace', id),
-      );
-    });
-
-  admin
-    .command('create-user')
-    .description('add a person to a workspace')
-    .requiredOption('--workspace <id>')
-    .requiredOption('--name <name>')
-    .requiredOption('--email <email>')
-    .option('--meeting-notes', 'enable AI meeting notes for this user (the default)')
-    .option('--no-meeting-notes', 'disable AI meeting notes for this user')
-    .action((o: { workspace: string; name: string; email: string; meetingNotes?: boolean }) =>
-      withStore(
-        (ctx) =>
-          createPerson(
-            ctx,
-            parseIdParam(o.workspace, 'workspace_id'),
-            checked(CreateUserBody, { name: o.name, email: o.email, meeting_notes_enabled: o.meetingNotes !== false }),
-          ),
-        presentOperatorUser,
-      ),
-    );
-  paged(admin.command('list-users').description("list a workspace's people and connection bots").requiredOption('--workspace <id>')).action(
-    (o: { workspace: string; pageSize?: string; startCursor?: string }) =>
-      withStore(
-        (ctx) => listUsersOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o)),
-        (list) => presentAdminList(list, presentOperatorUser),
-      ),
-  );
-  admin
-    .command('delete-user')
-    .description('delete a person (refused while a connection acts for them)')
-    .requiredOption('--workspace <id>')
-    .requiredOption('--user <id>')
-    .action((o: { workspace: string; user: string }) =>
-      withStore(
-        (ctx) => deletePerson(ctx, parseIdParam(o.workspace, 'workspace_id'), parseIdParam(o.user, 'user_id')),
-        () => presentDeleted('user', parseIdParam(o.user, 'user_id')),
-      ),
-    );
-
-  admin
-    .command('create-connection')
-    .description('create a connection and print its token (shown only once)')
-    .requiredOption('--workspace <id>')
-    .requiredOption('--name <name>')
-    .requiredOption('--kind <kind>', 'internal, public or personal')
-    .option('--capabilities <list>', 'comma-separated', 'read_content,update_content,insert_content,user_info_with_email')
-    .option('--user <id>', 'the person a public or personal token acts for')
-    .action((o: { workspace: string; name: string; kind: string; capabilities: string; user?: string }) =>
-      withStore((ctx) => {
-        const body = checked<{ name: string; kind: 'internal' | 'public' | 'personal'; capabilities: string[]; user_id?: string }>(CreateConnectionBody, {
-          name: o.name,
-          kind: o.kind,
-          capabilities: list(o.capabilities),
-          user_id: o.user,
-        });
-        return createConnection(ctx, parseIdParam(o.workspace, 'workspace_id'), {
-          ...body,
-          user_id: body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id'),
-        });
-      }, presentIssuedToken),
-    );
-  paged(admin.command('list-connections').description("list a workspace's live connections").requiredOption('--workspace <id>')).action(
-    (o: { workspace: string; pageSize?: string; startCursor?: string }) =>
-      withStore(
-        (ctx) => listConnectionsOf(ctx, parseIdParam(o.workspace, 'workspace_id'), listOptions(o)),
-        (list) => presentAdminList(list, presentConnection),
-      ),
-  );
-  admin
-    .command('get-connection')
-    .description('show one connection (never its token)')
-    .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => withStore((ctx) => getConnection(ctx, parseIdParam(o.connection, 'connection_id')), presentConnection));
-  admin
-    .command('update-connection')
-    .description('rename a connection or replace its capabilities')
-    .requiredOption('--connection <id>')
-    .option('--name <name>')
-    .option('--capabilities <list>', 'comma-separated; replaces the current list')
-    .action((o: { connection: string; name?: string; capabilities?: string }) =>
-      withStore(
-        (ctx) =>
-          changeConnection(
-            ctx,
-            parseIdParam(o.connection, 'connection_id'),
-            checked(UpdateConnectionBody, { name: o.name, capabilities: o.capabilities === undefined ? undefined : list(o.capabilities) }),
-          ),
-        presentConnection,
-      ),
-    );
-  admin
-    .command('rotate-token')
-    .description('give a connection a new token and print it (the old one stops working at once)')
-    .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => withStore((ctx) => rotateConnectionToken(ctx, parseIdParam(o.connection, 'connection_id')), presentIssuedToken));
-  admin
-    .command('delete-connection')
-    .description('revoke a connection: its token stops working at once')
-    .requiredOption('--connection <id>')
-    .action((o: { connection: string }) => {
-      const id = parseIdParam(o.connection, 'connection_id');
-      return withStore(
-        (ctx) => deleteConnection(ctx, id),
-        () => presentDeleted('connection', id),
-      );
-    });
-
-  admin
-    .command('create-page')
-    .description('create a top-level page, to share with a connection')
-    .requiredOption('--workspace <id>')
-    .requiredOption('--title <title>')
-    .option('--created-by <id>', "a user of the workspace (default: the workspace's first person)")
-    .action((o: { workspace: string; title: string; createdBy?: string }) =>
-      withStore(
-        (ctx) => {
-          const body = checked<{ title: string; created_by?: string }>(CreatePageBody, { title: o.title, created_by: o.createdBy });
-          return createTopLevelPage(ctx, parseIdParam(o.workspace, 'workspace_id'), {
-            ...body,
-            created_by: body.created_by === undefined ? undefined : parseIdParam(body.created_by, 'created_by'),
-          });
-        },
-        (view) => presentPage(view, { baseUrl: loadConfig().publicUrl }),
-      ),
-    );
-  paged(admin.command('list-grants').description('list what is shared with a connection').requiredOption('--connection <id>')).action(
-    (o: { connection: string; pageSize?: string; startCursor?: string }) =>
-      withStore(
-        (ctx) => listGrantsOf(ctx, parseIdParam(o.connection, 'connection_id'), listOptions(o)),
-        (list) => presentAdminList(list, presentGrant),
-      ),
-  );
-  admin
-    .command('grant')
-    .description('share an object (and everything under it) with a connection')
-    .requiredOption('--connection <id>')
-    .requiredOption('--object <id>')
-    .action((o: { connection: string; object: string }) => {
-      const grant = { connection_id: parseIdParam(o.connection, 'connection_id'), object_id: parseIdParam(o.object, 'object_id') };
-      return withStore(
-        (ctx) => grantAccess(ctx, grant.connection_id, grant.object_id),
-        () => presentGrant(grant),
-      );
-    });
-  admin
-    .command('revoke-grant')
-    .description('stop sharing an object with a connection')
-    .requiredOption('--connection <id>')
-    .requiredOption('--object <id>')
-    .action((o: { connection: string; object: string }) => {
-      const grant = { connection_id: parseIdParam(o.connection, 'connection_id'), object_id: parseIdParam(o.object, 'object_id') };
-      return withStore(
-        (ctx) => revokeAccess(ctx, grant.connection_id, grant.object_id),
-        () => ({ ...presentGrant(grant), deleted: true }),
-      );
-    });
+  for (const operation of ADMIN_OPERATIONS) {
+    const cli = operation.cli;
+    if (!cli) continue;
+    const command = admin.command(cli.name).description(cli.description);
+    for (const spec of cli.options) {
+      const option = new Option(spec.flags, spec.description);
+      if (spec.required) option.makeOptionMandatory();
+      if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
+      command.addOption(option);
+    }
+    // Options are checked before the store is opened; ids are parsed by the operation, as over HTTP.
+    command.action(async (values: Record<string, unknown>) => runOnStore(operation, requestOf(operation, cli.options, values)));
+  }
 }

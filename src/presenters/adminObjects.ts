@@ -1,16 +1,31 @@
-import type { Caller } from '../auth/capabilities.js';
+import type { Static } from 'typebox';
 import type { ClockView, ListView } from '../domain/views.js';
+import type { EngineReadiness } from '../domain/meetingNotes/engineReadiness.js';
 import type { ConnectionRow, JobRow, JobState, UserRow, WorkspaceRow } from '../storage/schema.js';
-import type { EngineReadiness } from '../commands/meetingNotes/engineReadiness.js';
-import { presentUser } from './user.js';
+import type {
+  AdminClock,
+  AdminConnection,
+  AdminGrant,
+  AdminJob,
+  AdminProcessing,
+  AdminWorkspace,
+  FileUploadSweep,
+  IssuedToken,
+  OperatorUser,
+  RevokedGrant,
+} from '../schemas/admin.js';
 
-/** Admin-plane objects: allowlists of columns; a connection's token hash is never shown. */
-export function presentWorkspace(row: WorkspaceRow) {
-  // null: the server's default applies (FOLIO_MAX_FILE_UPLOAD_BYTES).
+/**
+ * Admin-plane objects: allowlists of columns; a connection's token hash is never shown. Each
+ * returns the `Static<>` type of its response schema (src/schemas/admin.ts), so a presenter that
+ * drifts from the schema its routes declare is a compile error.
+ */
+export function presentWorkspace(row: WorkspaceRow): Static<typeof AdminWorkspace> {
   return {
-    object: 'workspace' as const,
+    object: 'workspace',
     id: row.id,
     name: row.name,
+    // null: the server's default applies (FOLIO_MAX_FILE_UPLOAD_BYTES).
     max_file_upload_size_in_bytes: row.max_file_upload_bytes,
     meeting_notes_enabled: row.meeting_notes_enabled === 1,
     // null: no limit set.
@@ -18,10 +33,10 @@ export function presentWorkspace(row: WorkspaceRow) {
   };
 }
 
-export function presentConnection(row: ConnectionRow) {
+export function presentConnection(row: ConnectionRow): Static<typeof AdminConnection> {
   const capabilities = JSON.parse(row.capabilities) as string[];
   return {
-    object: 'connection' as const,
+    object: 'connection',
     id: row.id,
     name: row.name,
     kind: row.kind,
@@ -35,31 +50,33 @@ export function presentConnection(row: ConnectionRow) {
 }
 
 /** A connection with its new token: shown once, at creation and rotation; only its hash is stored. */
-export function presentIssuedToken(issued: { row: ConnectionRow; token: string }) {
+export function presentIssuedToken(issued: { row: ConnectionRow; token: string }): Static<typeof IssuedToken> {
   return { ...presentConnection(issued.row), token: issued.token };
 }
 
-/** Operators see every user as a caller with every user capability would, e-mail included. */
-const OPERATOR_VIEW: Caller = {
-  connectionId: '',
-  connectionName: 'admin',
-  workspaceId: '',
-  kind: 'internal',
-  capabilities: new Set(),
-  userInfo: 'user_info_with_email',
-  userId: null,
-  botId: '',
-};
-
-export function presentOperatorUser(row: UserRow) {
-  const user = presentUser(row, OPERATOR_VIEW);
-  return row.type === 'person' ? { ...user, meeting_notes_enabled: row.meeting_notes_enabled === 1 } : user;
+/**
+ * Operators see every user as a caller with every user capability would (the API's user object,
+ * src/presenters/user.ts, with `user_info_with_email`), and a person's meeting-notes switch.
+ */
+export function presentOperatorUser(row: UserRow): Static<typeof OperatorUser> {
+  const base = { object: 'user' as const, id: row.id, name: row.name, avatar_url: row.avatar_url };
+  if (row.type === 'bot') return { ...base, type: 'bot', bot: {} };
+  return {
+    ...base,
+    type: 'person',
+    person: row.email === null ? {} : { email: row.email, email_verified: row.email_verified === 1 },
+    meeting_notes_enabled: row.meeting_notes_enabled === 1,
+  };
 }
 
 /** A grant; `created_time` is known when it was read back, not when it was just made. */
-export function presentGrant(grant: { connection_id: string; object_id: string; created_time?: string }) {
+export function presentGrant(grant: { connection_id: string; object_id: string; created_time?: string }): Static<typeof AdminGrant> {
   const { connection_id, object_id, created_time } = grant;
-  return { object: 'grant' as const, connection_id, object_id, ...(created_time === undefined ? {} : { created_time }) };
+  return { object: 'grant', connection_id, object_id, ...(created_time === undefined ? {} : { created_time }) };
+}
+
+export function presentRevokedGrant(grant: { connection_id: string; object_id: string }): Static<typeof RevokedGrant> {
+  return { ...presentGrant(grant), deleted: true };
 }
 
 export function presentDeleted<K extends string>(object: K, id: string) {
@@ -71,14 +88,14 @@ export function presentAdminList<T, R>(list: ListView<T>, presentItem: (item: T)
   return { object: 'list' as const, results: list.items.map(presentItem), next_cursor: list.nextCursor, has_more: list.nextCursor !== null };
 }
 
-export function presentClock(view: ClockView) {
-  return { object: 'clock' as const, now: view.now.toISOString(), fixed: view.fixed };
+export function presentClock(view: ClockView): Static<typeof AdminClock> {
+  return { object: 'clock', now: view.now.toISOString(), fixed: view.fixed };
 }
 
 /** A background job: its state, attempts and last error, never its payload (it may name files). */
-export function presentJob(row: JobRow) {
+export function presentJob(row: JobRow): Static<typeof AdminJob> {
   return {
-    object: 'job' as const,
+    object: 'job',
     id: row.id,
     kind: row.kind,
     subject_id: row.subject_id,
@@ -100,13 +117,18 @@ export function presentProcessing(state: {
   transcriber: EngineReadiness;
   summarizer: EngineReadiness;
   blocks_changed?: number;
-}) {
+}): Static<typeof AdminProcessing> {
   return {
-    object: 'processing' as const,
+    object: 'processing',
     paused: state.paused,
     jobs: { queued: state.jobs.queued ?? 0, running: state.jobs.running ?? 0, done: state.jobs.done ?? 0, failed: state.jobs.failed ?? 0 },
     transcriber: state.transcriber,
     summarizer: state.summarizer,
     ...(state.blocks_changed === undefined ? {} : { blocks_changed: state.blocks_changed }),
   };
+}
+
+/** The upload sweeper's run: uploads marked expired, blobs whose bytes were deleted. */
+export function presentFileUploadSweep(result: { expired: number; blobsDeleted: number }): Static<typeof FileUploadSweep> {
+  return { object: 'file_upload_sweep', expired: result.expired, blobs_deleted: result.blobsDeleted };
 }

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { PaginationQuery, StrictObject } from './common.js';
 import { CONNECTION_KINDS, CONTENT_CAPABILITIES, USER_INFO_LEVELS } from '../auth/capabilities.js';
 
@@ -54,9 +54,140 @@ export const GrantBody = StrictObject({ object_id: Type.String() });
  */
 export const SetClockBody = StrictObject({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });
 export const AdminListQuery = PaginationQuery;
+const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** GET /admin/v1/jobs: a page of jobs, narrowed by state, kind or subject. */
+export const JobsQuery = Type.Object(
+  {
+    ...PaginationQuery.properties,
+    state: Type.Optional(Type.Union(JOB_STATES.map((s) => Type.Literal(s)))),
+    kind: Type.Optional(Type.String({ maxLength: 100 })),
+    subject_id: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Path parameters: ids arrive as text and are parsed by the operation (`parseIdParam`), which names the field when one is not a uuid. */
+export const WorkspaceParams = StrictObject({ workspace_id: Type.String() });
+export const WorkspaceUserParams = StrictObject({ workspace_id: Type.String(), user_id: Type.String() });
+export const ConnectionParams = StrictObject({ connection_id: Type.String() });
+export const GrantParams = StrictObject({ connection_id: Type.String(), object_id: Type.String() });
+
+/*
+ * Response bodies of the admin plane, declared on each operation (src/admin/) as the route's
+ * `config.response`; test runs check every 2xx body against them (src/http/checkResponses.ts), and
+ * the presenters (src/presenters/adminObjects.ts) return their `Static<>` types, so a presenter and
+ * its schema cannot drift apart. Every object is closed: an operator's tooling reads these fields.
+ */
+const Closed = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const AdminWorkspace = Type.Object(
+  {
+    object: Type.Literal('workspace'),
+    id: Type.String(),
+    name: Type.String(),
+    /** null: the server's default applies (FOLIO_MAX_FILE_UPLOAD_BYTES). */
+    max_file_upload_size_in_bytes: Nullable(Type.Integer()),
+    meeting_notes_enabled: Type.Boolean(),
+    /** null: no limit set. */
+    ai_credits: Nullable(Type.Number()),
+  },
+  Closed,
+);
+
+const connectionFields = {
+  object: Type.Literal('connection'),
+  id: Type.String(),
+  name: Type.String(),
+  kind: Type.Enum(CONNECTION_KINDS),
+  /** Content capabilities, then the one user-information level. */
+  capabilities: Type.Array(Type.String()),
+  workspace_id: Type.String(),
+  user_id: Nullable(Type.String()),
+  bot_id: Type.String(),
+  ai_credit_limit: Nullable(Type.Number()),
+  ai_credits_used: Type.Number(),
+};
+export const AdminConnection = Type.Object(connectionFields, Closed);
+/** A connection with its token: answered once, at creation and rotation. */
+export const IssuedToken = Type.Object({ ...connectionFields, token: Type.String() }, Closed);
+
+const userFields = { object: Type.Literal('user'), id: Type.String(), name: Nullable(Type.String()), avatar_url: Nullable(Type.String()) };
+/** A user as an operator sees it: a person's e-mail (when known) and meeting-notes switch; a bot without details. */
+export const OperatorUser = Type.Union([
+  Type.Object(
+    {
+      ...userFields,
+      type: Type.Literal('person'),
+      person: Type.Union([Type.Object({ email: Type.String(), email_verified: Type.Boolean() }, Closed), Type.Object({}, Closed)]),
+      meeting_notes_enabled: Type.Boolean(),
+    },
+    Closed,
+  ),
+  Type.Object({ ...userFields, type: Type.Literal('bot'), bot: Type.Object({}, Closed) }, Closed),
+]);
+
+const grantFields = {
+  object: Type.Literal('grant'),
+  connection_id: Type.String(),
+  object_id: Type.String(),
+  /** Known when the grant was read back, not when it was just made. */
+  created_time: Type.Optional(Type.String()),
+};
+export const AdminGrant = Type.Object(grantFields, Closed);
+export const RevokedGrant = Type.Object({ ...grantFields, deleted: Type.Literal(true) }, Closed);
+
+/** What a deletion answers: the object's kind and id. */
+export const AdminDeleted = <K extends string>(object: K) =>
+  Type.Object({ object: Type.Literal(object), id: Type.String(), deleted: Type.Literal(true) }, Closed);
+
+/** An admin listing, paginated like the API's lists. */
+export const AdminList = <T extends TSchema>(item: T) =>
+  Type.Object({ object: Type.Literal('list'), results: Type.Array(item), next_cursor: Nullable(Type.String()), has_more: Type.Boolean() }, Closed);
+
+export const AdminClock = Type.Object({ object: Type.Literal('clock'), now: Type.String({ format: 'date-time' }), fixed: Type.Boolean() }, Closed);
+
+export const AdminJob = Type.Object(
+  {
+    object: Type.Literal('job'),
+    id: Type.String(),
+    kind: Type.String(),
+    subject_id: Type.String(),
+    workspace_id: Type.String(),
+    state: Type.Enum(JOB_STATES),
+    attempts: Type.Integer(),
+    max_attempts: Type.Integer(),
+    last_error: Nullable(Type.String()),
+    worker_id: Nullable(Type.String()),
+    run_after: Type.String(),
+    created_time: Type.String(),
+    finished_time: Nullable(Type.String()),
+  },
+  Closed,
+);
+
+const EngineReadinessObject = Type.Union([
+  Type.Object({ engine: Type.String(), ready: Type.Literal(true) }, Closed),
+  Type.Object({ engine: Type.String(), ready: Type.Literal(false), reason: Type.String() }, Closed),
+]);
+export const AdminProcessing = Type.Object(
+  {
+    object: Type.Literal('processing'),
+    paused: Type.Boolean(),
+    jobs: Type.Object({ queued: Type.Integer(), running: Type.Integer(), done: Type.Integer(), failed: Type.Integer() }, Closed),
+    transcriber: EngineReadinessObject,
+    summarizer: EngineReadinessObject,
+    /** After pause or resume: how many meeting notes blocks changed status. */
+    blocks_changed: Type.Optional(Type.Integer()),
+  },
+  Closed,
+);
+
+export const FileUploadSweep = Type.Object({ object: Type.Literal('file_upload_sweep'), expired: Type.Integer(), blobs_deleted: Type.Integer() }, Closed);
 
 export type UpdateConnectionInput = Static<typeof UpdateConnectionBody>;
 export type UpdateWorkspaceInput = Static<typeof UpdateWorkspaceBody>;
 export type UpdateUserInput = Static<typeof UpdateUserBody>;
 export type AdminListOptions = Static<typeof AdminListQuery>;
 export type SetClockInput = Static<typeof SetClockBody>;
+export type JobsListQuery = Static<typeof JobsQuery>;

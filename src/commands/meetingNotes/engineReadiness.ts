@@ -1,7 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { Readiness } from '../../processing/transcription/transcriber.js';
-
-export type EngineReadiness = { engine: string } & Readiness;
+import type { EngineReadiness } from '../../domain/meetingNotes/engineReadiness.js';
 
 /** Whether each meeting-notes engine can run here, and if not why: for /readyz, the admin plane and the start-up log. */
 export async function engineReadiness(ctx: AppContext): Promise<{ transcriber: EngineReadiness; summarizer: EngineReadiness }> {
