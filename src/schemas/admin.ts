@@ -59,7 +59,7 @@ const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export const JobsQuery = Type.Object(
   {
     ...PaginationQuery.properties,
-    state: Type.Optional(Type.Union(JOB_STATES.map((s) => Type.Literal(s)))),
+    state: Type.Optional(Type.Unsafe<(typeof JOB_STATES)[number]>(Type.Union(JOB_STATES.map((s) => Type.Literal(s))))),
     kind: Type.Optional(Type.String({ maxLength: 100 })),
     subject_id: Type.Optional(Type.String({ maxLength: 100 })),
   },
