@@ -9,6 +9,26 @@ import { MEETING_NOTES_JOB } from './domain/meetingNotes/meetingNotesJob.js';
 import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
 import { PACKAGE } from './packageInfo.js';
+import type { Logger } from './logger.js';
+
+/** SIGTERM or SIGINT closes what the command started, once, and ends the process (status 1 if closing failed). */
+function closeOnSignal(log: Logger, messages: { closing: string; failed: string }, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, messages.closing);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, messages.failed);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
 
 const program = new Command('folio').description('Folio: a self-hostable workspace Content API server').version(PACKAGE.version);
 
@@ -20,21 +40,7 @@ program
   .option('--data-dir <dir>', 'FOLIO_DATA_DIR')
   .action(async (options: { host?: string; port?: string; dataDir?: string }) => {
     const running = await startFolio(loadConfigWith({ FOLIO_HOST: options.host, FOLIO_PORT: options.port, FOLIO_DATA_DIR: options.dataDir }));
-    let closing = false;
-    const shutdown = (signal: string) => {
-      if (closing) return;
-      closing = true;
-      running.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      running.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          running.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGTERM', () => shutdown('SIGTERM'));
-    process.on('SIGINT', () => shutdown('SIGINT'));
+    closeOnSignal(running.log, { closing: 'shutting down: finishing in-flight requests', failed: 'shutdown failed' }, () => running.close());
   });
 
 program
@@ -45,24 +51,10 @@ program
     const config = loadConfigWith({ FOLIO_WORKERS: options.concurrency });
     const core = await createCore(config);
     const worker = await startWorkers(core, JOB_KINDS, { [MEETING_NOTES_JOB]: Math.max(1, config.jobs.meetingNotesSlots) });
-    let closing = false;
-    const shutdown = (signal: string) => {
-      if (closing) return;
-      closing = true;
-      core.log.info({ signal }, 'worker shutting down: handing running jobs back');
-      (async () => {
-        await worker?.stop();
-        await core.close();
-      })().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          core.log.error({ err: error }, 'worker shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGTERM', () => shutdown('SIGTERM'));
-    process.on('SIGINT', () => shutdown('SIGINT'));
+    closeOnSignal(core.log, { closing: 'worker shutting down: handing running jobs back', failed: 'worker shutdown failed' }, async () => {
+      await worker?.stop();
+      await core.close();
+    });
   });
 
 registerAdminCli(program);

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { ListView } from '../domain/views.js';
 import { AdminDeleted, AdminList, AdminListQuery, type AdminListOptions } from '../schemas/admin.js';
 import { presentAdminList, presentDeleted } from '../presenters/adminObjects.js';
+import { parseIdParam } from '../ids/ids.js';
 
 /**
  * One operator action, declared once: the `/admin/v1` route (src/routes/admin/index.ts) and the
@@ -18,7 +19,7 @@ export interface AdminOperation<P extends TSchema, Q extends TSchema, B extends 
   body?: B;
   /** The newest body of a 2xx answer (the route's `config.response`); `present` returns its `Static<>` type. */
   response: R;
-  /** Calls the command; ids in the input are still text (parsed here, so an invalid one names its field). */
+  /** Calls the command; path parameters come parsed (they are all ids), other ids are still text (parsed here, so an invalid one names its field). */
   run(ctx: AppContext, input: AdminInput<Static<P>, Static<Q>, Static<B>>): Promise<Result> | Result;
   present(result: Result, ctx: AppContext): Static<R>;
   /** The `folio admin` subcommand; none for actions that only make sense on a running server. */
@@ -54,6 +55,16 @@ export interface CliOption {
   to?: { part: 'params' | 'query' | 'body'; field: string };
   /** From the option's value (undefined when not given) to the field's. */
   convert?(value: unknown): unknown;
+}
+
+/**
+ * Runs an operation for either transport (the route and the subcommand): every path parameter is an
+ * id, parsed first in path order so an invalid one names its field; then the command and the presenter.
+ */
+export async function performAdminOperation(operation: AnyAdminOperation, ctx: AppContext, input: AdminInput<unknown, unknown, unknown>): Promise<unknown> {
+  const raw = (input.params ?? {}) as Record<string, string>;
+  const params = Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parseIdParam(value, name)]));
+  return operation.present(await operation.run(ctx, { ...input, params }), ctx);
 }
 
 export function adminOperation<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema, Result>(
@@ -108,12 +119,13 @@ export function listing<P extends TSchema, I extends TSchema, Row>(spec: {
   return operation;
 }
 
-/** A DELETE answering `{object, id, deleted: true}`; `remove` returns the id it deleted. */
+/** A DELETE answering `{object, id, deleted: true}`, the id being the path parameter `idParam`. */
 export function deletion<P extends TSchema, K extends string>(spec: {
   path: string;
   params: P;
   object: K;
-  remove(ctx: AppContext, params: Static<P>): Promise<string>;
+  idParam: keyof Static<P> & string;
+  remove(ctx: AppContext, params: Static<P>): Promise<void>;
   cli?: AdminCli;
 }): AnyAdminOperation {
   return adminOperation({
@@ -121,8 +133,23 @@ export function deletion<P extends TSchema, K extends string>(spec: {
     path: spec.path,
     params: spec.params,
     response: AdminDeleted(spec.object),
-    run: (ctx, { params }) => spec.remove(ctx, params),
+    run: async (ctx, { params }) => {
+      await spec.remove(ctx, params);
+      return String(params[spec.idParam]);
+    },
     present: (id: string) => presentDeleted(spec.object, id),
     cli: spec.cli,
   });
+}
+
+/** An action with no input but the context, answering one object (the processing switches, the sweeper, the clock). */
+export function plainOperation<R extends TSchema, Result>(
+  method: 'GET' | 'POST',
+  path: string,
+  response: R,
+  run: (ctx: AppContext) => Promise<Result> | Result,
+  present: (result: Result) => Static<R>,
+  more: Pick<AnyAdminOperation, 'enabled'> = {},
+): AnyAdminOperation {
+  return adminOperation({ method, path, response, run: (ctx) => run(ctx), present: (result) => present(result), ...more });
 }

@@ -22,7 +22,7 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     response: IssuedToken,
     run: (ctx, { params, body }) => {
       const userId = body.user_id === undefined ? undefined : parseIdParam(body.user_id, 'user_id');
-      return createConnection(ctx, parseIdParam(params.workspace_id, 'workspace_id'), { ...body, user_id: userId });
+      return createConnection(ctx, params.workspace_id, { ...body, user_id: userId });
     },
     present: presentIssuedToken,
     cli: {
@@ -45,7 +45,7 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/workspaces/:workspace_id/connections',
     params: WorkspaceParams,
     item: AdminConnection,
-    load: (ctx, params, page) => listConnectionsOf(ctx, parseIdParam(params.workspace_id, 'workspace_id'), page),
+    load: (ctx, params, page) => listConnectionsOf(ctx, params.workspace_id, page),
     presentItem: presentConnection,
     cli: { name: 'list-connections', description: "list a workspace's live connections", options: [pathOption('--workspace <id>', 'workspace_id')] },
   }),
@@ -54,7 +54,7 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/connections/:connection_id',
     params: ConnectionParams,
     response: AdminConnection,
-    run: (ctx, { params }) => getConnection(ctx, parseIdParam(params.connection_id, 'connection_id')),
+    run: (ctx, { params }) => getConnection(ctx, params.connection_id),
     present: presentConnection,
     cli: { name: 'get-connection', description: 'show one connection (never its token)', options: [connectionOption] },
   }),
@@ -64,7 +64,7 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     params: ConnectionParams,
     body: UpdateConnectionBody,
     response: AdminConnection,
-    run: (ctx, { params, body }) => changeConnection(ctx, parseIdParam(params.connection_id, 'connection_id'), body),
+    run: (ctx, { params, body }) => changeConnection(ctx, params.connection_id, body),
     present: presentConnection,
     cli: {
       name: 'update-connection',
@@ -81,7 +81,7 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/connections/:connection_id/token',
     params: ConnectionParams,
     response: IssuedToken,
-    run: (ctx, { params }) => rotateConnectionToken(ctx, parseIdParam(params.connection_id, 'connection_id')),
+    run: (ctx, { params }) => rotateConnectionToken(ctx, params.connection_id),
     present: presentIssuedToken,
     cli: {
       name: 'rotate-token',
@@ -93,11 +93,8 @@ export const CONNECTION_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/connections/:connection_id',
     params: ConnectionParams,
     object: 'connection',
-    remove: async (ctx, params) => {
-      const id = parseIdParam(params.connection_id, 'connection_id');
-      await deleteConnection(ctx, id);
-      return id;
-    },
+    idParam: 'connection_id',
+    remove: (ctx, params) => deleteConnection(ctx, params.connection_id),
     cli: { name: 'delete-connection', description: 'revoke a connection: its token stops working at once', options: [connectionOption] },
   }),
 ];

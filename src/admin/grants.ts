@@ -12,7 +12,7 @@ export const GRANT_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/connections/:connection_id/grants',
     params: ConnectionParams,
     item: AdminGrant,
-    load: (ctx, params, page) => listGrantsOf(ctx, parseIdParam(params.connection_id, 'connection_id'), page),
+    load: (ctx, params, page) => listGrantsOf(ctx, params.connection_id, page),
     presentItem: presentGrant,
     cli: { name: 'list-grants', description: 'list what is shared with a connection', options: [connectionOption] },
   }),
@@ -23,7 +23,7 @@ export const GRANT_OPERATIONS: readonly AnyAdminOperation[] = [
     body: GrantBody,
     response: AdminGrant,
     run: async (ctx, { params, body }) => {
-      const grant = { connection_id: parseIdParam(params.connection_id, 'connection_id'), object_id: parseIdParam(body.object_id, 'object_id') };
+      const grant = { connection_id: params.connection_id, object_id: parseIdParam(body.object_id, 'object_id') };
       await grantAccess(ctx, grant.connection_id, grant.object_id);
       return grant;
     },
@@ -40,9 +40,8 @@ export const GRANT_OPERATIONS: readonly AnyAdminOperation[] = [
     params: GrantParams,
     response: RevokedGrant,
     run: async (ctx, { params }) => {
-      const grant = { connection_id: parseIdParam(params.connection_id, 'connection_id'), object_id: parseIdParam(params.object_id, 'object_id') };
-      await revokeAccess(ctx, grant.connection_id, grant.object_id);
-      return grant;
+      await revokeAccess(ctx, params.connection_id, params.object_id);
+      return params;
     },
     present: presentRevokedGrant,
     cli: {

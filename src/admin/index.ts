@@ -25,3 +25,4 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';
+export { performAdminOperation } from './adminOperation.js';

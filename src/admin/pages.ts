@@ -16,7 +16,7 @@ export const PAGE_OPERATIONS: readonly AnyAdminOperation[] = [
     response: PageObject,
     run: (ctx, { params, body }) => {
       const createdBy = body.created_by === undefined ? undefined : parseIdParam(body.created_by, 'created_by');
-      return createTopLevelPage(ctx, parseIdParam(params.workspace_id, 'workspace_id'), { ...body, created_by: createdBy });
+      return createTopLevelPage(ctx, params.workspace_id, { ...body, created_by: createdBy });
     },
     // presentPage serves every /v1 page route and is not typed from PageObject yet; the test runs check the body against it.
     present: (view, ctx) => presentPage(view, { baseUrl: ctx.config.publicUrl }) as Static<typeof PageObject>,

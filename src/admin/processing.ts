@@ -2,7 +2,7 @@ import { parseIdParam } from '../ids/ids.js';
 import { AdminJob, AdminList, AdminProcessing, JobsQuery } from '../schemas/admin.js';
 import { presentAdminList, presentJob, presentProcessing } from '../presenters/adminObjects.js';
 import { listAllJobs, pauseProcessing, readProcessing } from '../commands/admin/processing.js';
-import { adminOperation, type AnyAdminOperation } from './adminOperation.js';
+import { adminOperation, plainOperation, type AnyAdminOperation } from './adminOperation.js';
 
 /**
  * Background processing for operators: pause and resume it (meeting notes waiting show
@@ -10,27 +10,9 @@ import { adminOperation, type AnyAdminOperation } from './adminOperation.js';
  * pausing acts on the running server's workers.
  */
 export const PROCESSING_OPERATIONS: readonly AnyAdminOperation[] = [
-  adminOperation({
-    method: 'GET',
-    path: '/processing',
-    response: AdminProcessing,
-    run: (ctx) => readProcessing(ctx),
-    present: presentProcessing,
-  }),
-  adminOperation({
-    method: 'POST',
-    path: '/processing/pause',
-    response: AdminProcessing,
-    run: (ctx) => pauseProcessing(ctx, true),
-    present: presentProcessing,
-  }),
-  adminOperation({
-    method: 'POST',
-    path: '/processing/resume',
-    response: AdminProcessing,
-    run: (ctx) => pauseProcessing(ctx, false),
-    present: presentProcessing,
-  }),
+  plainOperation('GET', '/processing', AdminProcessing, readProcessing, presentProcessing),
+  plainOperation('POST', '/processing/pause', AdminProcessing, (ctx) => pauseProcessing(ctx, true), presentProcessing),
+  plainOperation('POST', '/processing/resume', AdminProcessing, (ctx) => pauseProcessing(ctx, false), presentProcessing),
   adminOperation({
     method: 'GET',
     path: '/jobs',

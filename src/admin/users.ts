@@ -1,4 +1,3 @@
-import { parseIdParam } from '../ids/ids.js';
 import { CreateUserBody, OperatorUser, UpdateUserBody, WorkspaceParams, WorkspaceUserParams } from '../schemas/admin.js';
 import { presentOperatorUser } from '../presenters/adminObjects.js';
 import { createPerson, deletePerson, listUsersOf, updatePerson } from '../commands/admin/users.js';
@@ -11,7 +10,7 @@ export const USER_OPERATIONS: readonly AnyAdminOperation[] = [
     params: WorkspaceParams,
     body: CreateUserBody,
     response: OperatorUser,
-    run: (ctx, { params, body }) => createPerson(ctx, parseIdParam(params.workspace_id, 'workspace_id'), body),
+    run: (ctx, { params, body }) => createPerson(ctx, params.workspace_id, body),
     present: presentOperatorUser,
     cli: {
       name: 'create-user',
@@ -33,7 +32,7 @@ export const USER_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/workspaces/:workspace_id/users',
     params: WorkspaceParams,
     item: OperatorUser,
-    load: (ctx, params, page) => listUsersOf(ctx, parseIdParam(params.workspace_id, 'workspace_id'), page),
+    load: (ctx, params, page) => listUsersOf(ctx, params.workspace_id, page),
     presentItem: presentOperatorUser,
     cli: { name: 'list-users', description: "list a workspace's people and connection bots", options: [pathOption('--workspace <id>', 'workspace_id')] },
   }),
@@ -43,18 +42,15 @@ export const USER_OPERATIONS: readonly AnyAdminOperation[] = [
     params: WorkspaceUserParams,
     body: UpdateUserBody,
     response: OperatorUser,
-    run: (ctx, { params, body }) => updatePerson(ctx, parseIdParam(params.workspace_id, 'workspace_id'), parseIdParam(params.user_id, 'user_id'), body),
+    run: (ctx, { params, body }) => updatePerson(ctx, params.workspace_id, params.user_id, body),
     present: presentOperatorUser,
   }),
   deletion({
     path: '/workspaces/:workspace_id/users/:user_id',
     params: WorkspaceUserParams,
     object: 'user',
-    remove: async (ctx, params) => {
-      const userId = parseIdParam(params.user_id, 'user_id');
-      await deletePerson(ctx, parseIdParam(params.workspace_id, 'workspace_id'), userId);
-      return userId;
-    },
+    idParam: 'user_id',
+    remove: (ctx, params) => deletePerson(ctx, params.workspace_id, params.user_id),
     cli: {
       name: 'delete-user',
       description: 'delete a person (refused while a connection acts for them)',

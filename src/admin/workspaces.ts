@@ -1,4 +1,3 @@
-import { parseIdParam } from '../ids/ids.js';
 import { AdminWorkspace, CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceParams } from '../schemas/admin.js';
 import { presentWorkspace } from '../presenters/adminObjects.js';
 import { createWorkspace, deleteWorkspace, getWorkspace, listAllWorkspaces, updateWorkspace } from '../commands/admin/workspaces.js';
@@ -26,7 +25,7 @@ export const WORKSPACE_OPERATIONS: readonly AnyAdminOperation[] = [
     path: '/workspaces/:workspace_id',
     params: WorkspaceParams,
     response: AdminWorkspace,
-    run: (ctx, { params }) => getWorkspace(ctx, parseIdParam(params.workspace_id, 'workspace_id')),
+    run: (ctx, { params }) => getWorkspace(ctx, params.workspace_id),
     present: presentWorkspace,
     cli: { name: 'get-workspace', description: 'show one workspace', options: [pathOption('--workspace <id>', 'workspace_id')] },
   }),
@@ -36,18 +35,15 @@ export const WORKSPACE_OPERATIONS: readonly AnyAdminOperation[] = [
     params: WorkspaceParams,
     body: UpdateWorkspaceBody,
     response: AdminWorkspace,
-    run: (ctx, { params, body }) => updateWorkspace(ctx, parseIdParam(params.workspace_id, 'workspace_id'), body),
+    run: (ctx, { params, body }) => updateWorkspace(ctx, params.workspace_id, body),
     present: presentWorkspace,
   }),
   deletion({
     path: '/workspaces/:workspace_id',
     params: WorkspaceParams,
     object: 'workspace',
-    remove: async (ctx, params) => {
-      const id = parseIdParam(params.workspace_id, 'workspace_id');
-      await deleteWorkspace(ctx, id);
-      return id;
-    },
+    idParam: 'workspace_id',
+    remove: (ctx, params) => deleteWorkspace(ctx, params.workspace_id),
     cli: {
       name: 'delete-workspace',
       description: 'delete a workspace and everything in it: users, connections, grants and content',

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { createCore } from '../core.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import { validatorCompiler } from '../http/validators.js';
-import { ADMIN_OPERATIONS, type AnyAdminOperation, type CliOption } from '../admin/index.js';
+import { ADMIN_OPERATIONS, performAdminOperation, type AnyAdminOperation, type CliOption } from '../admin/index.js';
 
 /**
  * `folio admin`: one subcommand per operation of the admin table (src/admin/index.ts) that has
@@ -16,7 +16,7 @@ import { ADMIN_OPERATIONS, type AnyAdminOperation, type CliOption } from '../adm
 async function runOnStore(operation: AnyAdminOperation, input: (part: 'params' | 'query' | 'body') => unknown): Promise<void> {
   const core = await createCore(loadConfig());
   try {
-    const result = operation.present(await operation.run(core, { params: input('params'), query: input('query'), body: input('body') }), core);
+    const result = await performAdminOperation(operation, core, { params: input('params'), query: input('query'), body: input('body') });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await core.close();

@@ -71,7 +71,7 @@ after(async () => {
   await core.close();
 });
 
-async function enqueue(mode: Mode, maxAttempts = 3): Promise<string> {
+async function enqueue(mode: Mode, maxAttempts = 3, at = new Date()): Promise<string> {
   const id = core.newId();
   await enqueueJob(core.store.db, {
     id,
@@ -80,7 +80,7 @@ async function enqueue(mode: Mode, maxAttempts = 3): Promise<string> {
     subjectId: `subject-${id}`,
     payload: { mode },
     maxAttempts,
-    at: new Date().toISOString(),
+    at: at.toISOString(),
   });
   core.jobs.wake();
   return id;
@@ -149,16 +149,7 @@ describe('a job kind the worker does not know', () => {
   });
 
   test('a running job whose lease ran out (its worker died) is taken over', async () => {
-    const id = core.newId();
-    await enqueueJob(core.store.db, {
-      id,
-      kind: KIND,
-      workspaceId: 'ws',
-      subjectId: `subject-${id}`,
-      payload: { mode: 'ok' },
-      maxAttempts: 3,
-      at: new Date(Date.now() + 3600_000).toISOString(),
-    });
+    const id = await enqueue('ok', 3, new Date(Date.now() + 3600_000));
     // As a dead worker leaves it: claimed, its lease passed (not due as queued, so no slot takes it first).
     await core.store.db
       .updateTable('jobs')

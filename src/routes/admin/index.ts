@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { ADMIN_OPERATIONS, type AnyAdminOperation } from '../../admin/index.js';
+import { ADMIN_OPERATIONS, performAdminOperation, type AnyAdminOperation } from '../../admin/index.js';
 
 /** Where an operation's request schemas go on its route: Fastify validates each part before the handler runs. */
 function schemaOf(operation: AnyAdminOperation): FastifySchema {
@@ -21,7 +21,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       url: `/admin/v1${operation.path}`,
       schema: schemaOf(operation),
       config: { response: operation.response },
-      handler: async (request) => operation.present(await operation.run(ctx, { params: request.params, query: request.query, body: request.body }), ctx),
+      handler: (request) => performAdminOperation(operation, ctx, { params: request.params, query: request.query, body: request.body }),
     });
   }
 }
