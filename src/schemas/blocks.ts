@@ -1,7 +1,7 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { IdString, StrictObject } from './common.js';
 import { COLORS, LIMITS, RichTextRequestArray } from './richText.js';
-import { validatorCompiler } from '../http/validators.js';
+import { BlockStamps, Id, ListOf, Open, Parent, Unreadable } from './objectParts.js';
 
 /**
  * Block request schemas (FACTS.md §2 "Blocks", §6 limits, §9 "Block (common)"). The service
@@ -150,7 +150,8 @@ export const CODE_LANGUAGES = [
  * The block schemas refer to shared parts by `$id` instead of inlining them: inlined, every level
  * would repeat the next one in each member that takes children and the rich text schema in each
  * rich text field, and the compiled validator ran to tens of megabytes (measured: a 41 MB schema
- * that exhausted the heap while compiling). The parts are registered once, at the end of this file.
+ * that exhausted the heap while compiling). The parts are collected at the end of this file, and
+ * the http layer registers them (src/http/sharedSchemas.ts).
  */
 const ID = {
   level: ['folio:blocks/level-0', 'folio:blocks/level-1', 'folio:blocks/level-2'],
@@ -445,15 +446,12 @@ export const UpdateBlockBody = StrictObject({
 });
 
 /**
- * Every shared part, registered once with the body validator: the exported schemas refer to the
+ * Every shared part, registered once with Fastify's `addSchema` (src/http/sharedSchemas.ts): the exported schemas refer to the
  * parts by `$id` and carry no copy, so a body may embed them any number of times (Ajv refuses an
  * `$id` that appears twice in one schema) and each part is compiled once for all routes.
  * Another Ajv instance must add BLOCK_SCHEMA_DEFINITIONS first.
  */
 export const BLOCK_SCHEMA_DEFINITIONS = { $id: 'folio:blocks', $defs: { ...LEVELS, ...sharedDefs } };
-
-// Registration happens on import, before any route that embeds these schemas is compiled.
-validatorCompiler({ schema: BLOCK_SCHEMA_DEFINITIONS, httpPart: 'body', method: 'PATCH', url: '/v1/blocks/:block_id' });
 export interface UpdateBlockInput {
   type?: WritableBlockType;
   in_trash?: boolean;
@@ -461,3 +459,23 @@ export interface UpdateBlockInput {
 }
 
 export const BlockParams = StrictObject({ block_id: Type.String({ maxLength: 200 }) });
+
+// ---------------------------------------------------------------------------------------------
+// Responses (newest version; see src/schemas/objectParts.ts). Kept apart from the request schemas
+// above.
+
+/** A block: the common fields (FACTS.md §9 "Block (common)") and the member its type names. */
+export const BlockObject = Type.Object(
+  {
+    object: Type.Literal('block'),
+    id: Id,
+    parent: Parent,
+    ...BlockStamps,
+    type: Type.String(),
+  },
+  { additionalProperties: Open },
+);
+
+export const BlockResponse = BlockObject;
+export const WrittenBlockResponse = Type.Union([BlockObject, Unreadable('block')]);
+export const BlockListResponse = ListOf('block', Type.Union([BlockObject, Unreadable('block')]));

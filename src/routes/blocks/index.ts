@@ -2,7 +2,7 @@ import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery } from '../../schemas/common.js';
 import { AppendChildrenBody, BlockParams, UpdateBlockBody, type BlockInput, type ContentPositionInput, type UpdateBlockInput } from '../../schemas/blocks.js';
-import { BlockListResponse, BlockResponse, WrittenBlockResponse } from '../../schemas/responses.js';
+import { BlockListResponse, BlockResponse, WrittenBlockResponse } from '../../schemas/blocks.js';
 import { parseIdParam } from '../../ids/ids.js';
 import { presentBlock, presentBlockList, presentWrittenBlock } from '../../presenters/block.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
