@@ -1,4 +1,4 @@
-import { Type, type TLiteral, type TObject, type TSchema, type TString } from 'typebox';
+import { Type, type TArray, type TBoolean, type TLiteral, type TNull, type TObject, type TProperties, type TSchema, type TString, type TUnion } from 'typebox';
 
 /**
  * The parts the newest-version response schemas share (one file per resource holds its request and
@@ -44,8 +44,24 @@ export const BlockStamps = {
   in_trash: Type.Boolean(),
 };
 
+/** The members of a list envelope: `type` names a member holding an empty object; `extra` adds members or replaces it. */
+type ListMembers<T extends TSchema, K extends string, E extends TProperties> = Flat<
+  Omit<
+    {
+      object: TLiteral<'list'>;
+      results: TArray<T>;
+      next_cursor: TUnion<[TString, TNull]>;
+      has_more: TBoolean;
+      type: TLiteral<K>;
+    } & { [P in K]: typeof Open },
+    keyof E
+  > &
+    E
+>;
+type Flat<T> = { [P in keyof T]: T[P] };
+
 /** The list envelope of FACTS.md §3; `type` names a member, and some lists carry more (search's request_status). */
-export const ListOf = <T extends TSchema, K extends string, E extends Record<string, TSchema> = Record<never, TSchema>>(type: K, item: T, extra?: E) =>
+export const ListOf = <T extends TSchema, K extends string, E extends TProperties = Record<never, TSchema>>(type: K, item: T, extra?: E) =>
   Type.Object(
     {
       object: Type.Literal('list'),
@@ -53,8 +69,8 @@ export const ListOf = <T extends TSchema, K extends string, E extends Record<str
       next_cursor: Nullable(Type.String()),
       has_more: Type.Boolean(),
       type: Type.Literal(type),
-      ...({ [type]: Open } as { [P in K]: typeof Open }),
-      ...((extra ?? {}) as E),
-    },
+      [type]: Open,
+      ...extra,
+    } as unknown as ListMembers<T, K, E>,
     Closed,
   );
