@@ -150,8 +150,7 @@ export const CODE_LANGUAGES = [
  * The block schemas refer to shared parts by `$id` instead of inlining them: inlined, every level
  * would repeat the next one in each member that takes children and the rich text schema in each
  * rich text field, and the compiled validator ran to tens of megabytes (measured: a 41 MB schema
- * that exhausted the heap while compiling). The parts are collected at the end of this file, and
- * the http layer registers them (src/http/sharedSchemas.ts).
+ * that exhausted the heap while compiling). The parts are registered once, at the end of this file.
  */
 const ID = {
   level: ['folio:blocks/level-0', 'folio:blocks/level-1', 'folio:blocks/level-2'],
@@ -446,7 +445,7 @@ export const UpdateBlockBody = StrictObject({
 });
 
 /**
- * Every shared part, registered once with Fastify's `addSchema` (src/http/sharedSchemas.ts): the exported schemas refer to the
+ * Every shared part, registered once with the body validator: the exported schemas refer to the
  * parts by `$id` and carry no copy, so a body may embed them any number of times (Ajv refuses an
  * `$id` that appears twice in one schema) and each part is compiled once for all routes.
  * Another Ajv instance must add BLOCK_SCHEMA_DEFINITIONS first.
@@ -462,7 +461,8 @@ export const BlockParams = StrictObject({ block_id: Type.String({ maxLength: 200
 
 // ---------------------------------------------------------------------------------------------
 // Responses (newest version; see src/schemas/objectParts.ts). Kept apart from the request schemas
-// above.
+// above. (BLOCK_SCHEMA_DEFINITIONS is registered by the http layer, src/http/sharedSchemas.ts, with
+// Fastify's addSchema; importing this file registers nothing.)
 
 /** A block: the common fields (FACTS.md §9 "Block (common)") and the member its type names. */
 export const BlockObject = Type.Object(
