@@ -1,11 +1,12 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Core } from './core.js';
 import type { App } from './http/app.js';
 import { ApiError } from './errors/registry.js';
 import { errorHandler, renderError } from './http/errorHandler.js';
-import { validatorCompiler } from './http/validators.js';
+import { buildValidatorCompiler } from './http/validators.js';
+import { addSharedSchemas } from './http/sharedSchemas.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
 import { logRequests } from './http/requestLog.js';
 import { newId } from './ids/ids.js';
@@ -19,6 +20,12 @@ import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
 
+/**
+ * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it
+ * returns as a schema compiler (with `{schema, httpPart, …}`), which is what ours is.
+ */
+type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+
 function createFastify(): App {
   return Fastify({
     // Request logs are written by http/requestLog.ts, without a logger per request.
@@ -31,6 +38,8 @@ function createFastify(): App {
     // Fastify's own 503 while closing has a body of another shape; the onRequest hook refuses
     // those requests instead, with the spec's error body.
     return503OnClosing: false,
+    // Ajv as src/http/validators.ts configures it, given the schemas added with app.addSchema.
+    schemaController: { compilersFactory: { buildValidator: buildValidatorCompiler as unknown as ValidatorFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
 
@@ -48,7 +57,8 @@ export interface ServerOptions {
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
   const app = createFastify();
   logRequests(app, core.log);
-  app.setValidatorCompiler(validatorCompiler);
+  // Before any route: route schemas refer to these by $id.
+  addSharedSchemas(app);
   app.setErrorHandler((error, request, reply) => errorHandler(error, request, reply, core.log));
   // Registered on the root, so unknown paths and wrong methods answer the same whichever plane's
   // prefix they share (FACTS.md §6): no plane's authentication runs before it.

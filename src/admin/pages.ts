@@ -1,7 +1,6 @@
-import type { Static } from 'typebox';
 import { parseIdParam } from '../ids/ids.js';
 import { CreatePageBody, WorkspaceParams } from '../schemas/admin.js';
-import { PageObject } from '../schemas/responses.js';
+import { PageObject } from '../schemas/pages.js';
 import { presentPage } from '../presenters/page.js';
 import { createTopLevelPage } from '../commands/admin/pages.js';
 import { adminOperation, bodyOption, pathOption, type AnyAdminOperation } from './adminOperation.js';
@@ -18,8 +17,7 @@ export const PAGE_OPERATIONS: readonly AnyAdminOperation[] = [
       const createdBy = body.created_by === undefined ? undefined : parseIdParam(body.created_by, 'created_by');
       return createTopLevelPage(ctx, params.workspace_id, { ...body, created_by: createdBy });
     },
-    // presentPage serves every /v1 page route and is not typed from PageObject yet; the test runs check the body against it.
-    present: (view, ctx) => presentPage(view, { baseUrl: ctx.config.publicUrl }) as Static<typeof PageObject>,
+    present: (view, ctx) => presentPage(view, { baseUrl: ctx.config.publicUrl }),
     cli: {
       name: 'create-page',
       description: 'create a top-level page, to share with a connection',

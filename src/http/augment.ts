@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Capability a v1 route requires; missing → 403 restricted_resource (src/http/v1Plane.ts). */
     capability?: Capability;
-    /** A v1 route's newest-version response body (src/schemas/responses.ts), for OpenAPI and test-run checks. */
+    /** A v1 route's newest-version response body (src/schemas/<resource>.ts), for OpenAPI and test-run checks. */
     response?: TSchema;
   }
   interface FastifyRequest {

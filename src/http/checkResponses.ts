@@ -10,7 +10,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * For test runs (FOLIO_CHECK_RESPONSES=1): every 2xx newest-version body of a route that declares one is checked against
- * its route's `config.response` (src/schemas/responses.ts), so the whole suite holds the declared
+ * its route's `config.response` (src/schemas/<resource>.ts), so the whole suite holds the declared
  * schemas to what the server sends. A mismatch is logged and answered 500. Routes without a
  * schema (test-only routes a test file adds) are not checked. Checked on the bytes about to be sent (onSend), so bodies written as text, such as
  * search's spliced pages, are checked too; the normal path does not register this hook at all.

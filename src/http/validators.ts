@@ -1,25 +1,49 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { sharedSchemasById } from './sharedSchemas.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-function makeAjv(options: Options): Ajv {
+function makeAjv(options: Options, externalSchemas: Record<string, unknown>): Ajv {
   const ajv = new Ajv({ allErrors: false, verbose: true, strict: false, ...options });
   addFormats(ajv);
+  for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
   return ajv;
 }
 
+type Compiler = FastifySchemaCompiler<unknown>;
+
 /**
+ * Built compilers, by the schemas they were given. Every server of a process (tests build many) is
+ * given the same shared schemas, so they share one pair of Ajv instances and each route schema is
+ * compiled once per process, as before the shared schemas went through Fastify. Fastify clones what
+ * `addSchema` receives, so the schemas are compared by content.
+ */
+const built = new Map<string, Compiler>();
+
+/**
+ * Fastify's `schemaController.compilersFactory.buildValidator`: called with the schemas added by
+ * `app.addSchema` (src/http/sharedSchemas.ts), which route schemas refer to by `$id`.
+ *
  * Bodies are validated exactly as sent: no coercion, no defaults, no stripping, so `"1"` is not a
  * number and unknown keys fail (strict since 2021-08-16). Query strings and path parameters are
  * text by nature, so they are coerced to the declared types.
  */
-const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: false, removeAdditional: false });
-const textAjv = makeAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false });
+export function buildValidatorCompiler(externalSchemas: Record<string, unknown>): Compiler {
+  const key = JSON.stringify(externalSchemas);
+  const known = built.get(key);
+  if (known) return known;
+  const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: false, removeAdditional: false }, externalSchemas);
+  const textAjv = makeAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false }, externalSchemas);
+  const compiler: Compiler = ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    return ajv.compile(schema as object) as ReturnType<Compiler>;
+  };
+  built.set(key, compiler);
+  return compiler;
+}
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
-};
+/** The route compiler outside Fastify (`folio admin` checks its options with the routes' schemas). */
+export const validatorCompiler: Compiler = (route) => buildValidatorCompiler(sharedSchemasById())(route);

@@ -1,7 +1,10 @@
 import type { ObjectRow } from '../storage/schema.js';
 import { blockDefinitionOf } from '../domain/blocks/registry.js';
 import type { BlockView, ListView, Unreadable } from '../domain/views.js';
-import { listPage } from '../ids/listPage.js';
+import type { Static } from 'typebox';
+import type { BlockListResponse, BlockObject, WrittenBlockResponse } from '../schemas/blocks.js';
+import type { MeetingNoteCreatedResponse } from '../schemas/meetingNotes.js';
+import { presentList } from './list.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
 
@@ -18,7 +21,7 @@ function presentMember(type: string, row: ObjectRow): Record<string, unknown> {
 }
 
 /** The block object at the newest version (FACTS.md §9 "Block (common)"), built field by field. */
-export function presentBlock(view: BlockView): Record<string, unknown> {
+export function presentBlock(view: BlockView): Static<typeof BlockObject> {
   const { row } = view;
   const type = blockTypeOf(row);
   return {
@@ -40,21 +43,21 @@ export function presentBlock(view: BlockView): Record<string, unknown> {
  * A block a write returns: in full with read content, otherwise only `{object, id}` (FACTS.md §2:
  * update and insert do not imply reading; the SDK types these answers as partial blocks).
  */
-export function presentWrittenBlock(view: BlockView | Unreadable): Record<string, unknown> {
+export function presentWrittenBlock(view: BlockView | Unreadable): Static<typeof WrittenBlockResponse> {
   if (view.kind === 'unreadable') return { object: 'block', id: view.id };
   return presentBlock(view);
 }
 
 /** A list of blocks (children listings and append answers, FACTS.md §3). */
-export function presentBlockList(list: ListView<BlockView | Unreadable>) {
-  return listPage('block', list.items.map(presentWrittenBlock), list.nextCursor);
+export function presentBlockList(list: ListView<BlockView | Unreadable>): Static<typeof BlockListResponse> {
+  return presentList('block', list.items.map(presentWrittenBlock), list.nextCursor);
 }
 
 /**
  * The create-meeting-note answer: the block without `parent` (spec, "Meeting notes block (full
  * response)": no other fields), or `{object, id}` without read content.
  */
-export function presentCreatedMeetingNote(view: BlockView | Unreadable): Record<string, unknown> {
+export function presentCreatedMeetingNote(view: BlockView | Unreadable): Static<typeof MeetingNoteCreatedResponse> {
   if (view.kind === 'unreadable') return { object: 'block', id: view.id };
   const { parent: _parent, ...block } = presentBlock(view);
   return block;

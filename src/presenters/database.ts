@@ -5,6 +5,9 @@ import { presentParent } from './page.js';
 import { objectUrl } from '../ids/objectUrl.js';
 import { presentProperties } from './dataSource.js';
 import { partialUser, presentTimestamp } from './time.js';
+import type { Static } from 'typebox';
+import type { DatabaseObject, WrittenDatabaseResponse } from '../schemas/databases.js';
+import type { FileObject } from '../schemas/objectParts.js';
 
 /** Data sources a database lists: those not in the trash. */
 const listedSources = (view: DatabaseView) => view.dataSources.filter((s) => s.trashed === 0);
@@ -13,7 +16,7 @@ const listedSources = (view: DatabaseView) => view.dataSources.filter((s) => s.t
  * The database object at the newest version (FACTS.md §9 "Database (2025-09-03+)"): a container
  * listing its data sources, without properties.
  */
-export function presentDatabase(view: DatabaseView, options: { baseUrl: string }): Record<string, unknown> {
+export function presentDatabase(view: DatabaseView, options: { baseUrl: string }): Static<typeof DatabaseObject> {
   const { row } = view;
   const content = parseContent<DatabaseContent>(row.content);
   return {
@@ -28,15 +31,15 @@ export function presentDatabase(view: DatabaseView, options: { baseUrl: string }
     created_time: presentTimestamp(row.created_time),
     last_edited_time: presentTimestamp(row.last_edited_time),
     data_sources: listedSources(view).map((s) => ({ id: s.id, name: s.title })),
-    icon: content.icon ?? null,
-    cover: content.cover ?? null,
+    icon: (content.icon ?? null) as Static<typeof FileObject>,
+    cover: (content.cover ?? null) as Static<typeof FileObject>,
     url: objectUrl(options.baseUrl, row.id),
     public_url: null,
   };
 }
 
 /** A written database: in full, or only `{object, id}` to a connection that may create but not read. */
-export function presentWrittenDatabase(view: DatabaseView | Unreadable, options: { baseUrl: string }): Record<string, unknown> {
+export function presentWrittenDatabase(view: DatabaseView | Unreadable, options: { baseUrl: string }): Static<typeof WrittenDatabaseResponse> {
   if (view.kind === 'unreadable') return { object: 'database', id: view.id };
   return presentDatabase(view, options);
 }

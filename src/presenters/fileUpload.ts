@@ -1,12 +1,16 @@
 import type { FileUploadView, ListView } from '../domain/views.js';
-import { listPage } from '../ids/listPage.js';
+import type { Static } from 'typebox';
+import type { FileUploadListResponse, FileUploadObject } from '../schemas/fileUploads.js';
+import { presentList } from './list.js';
+
+type FileUploadJson = Static<typeof FileUploadObject>;
 
 /**
  * The file upload object (SDK `FileUploadObjectResponse`, FACTS.md §9). `upload_url` and
  * `complete_url` are shown while they can still be used, on the host the caller used; the parts
  * count only for multi-part uploads, the import result only once an import ended.
  */
-export function presentFileUpload(view: FileUploadView, origin: string) {
+export function presentFileUpload(view: FileUploadView, origin: string): FileUploadJson {
   const { upload, status } = view;
   const pending = status === 'pending';
   const base = `${origin}/v1/file_uploads/${upload.id}`;
@@ -24,13 +28,13 @@ export function presentFileUpload(view: FileUploadView, origin: string) {
     content_length: upload.content_length,
     ...(pending && upload.mode !== 'external_url' ? { upload_url: `${base}/send` } : {}),
     ...(pending && upload.mode === 'multi_part' ? { complete_url: `${base}/complete` } : {}),
-    ...(upload.import_result ? { file_import_result: JSON.parse(upload.import_result) as Record<string, unknown> } : {}),
+    ...(upload.import_result ? { file_import_result: JSON.parse(upload.import_result) as NonNullable<FileUploadJson['file_import_result']> } : {}),
     ...(upload.mode === 'multi_part' ? { number_of_parts: { total: upload.number_of_parts ?? 0, sent: view.partsSent } } : {}),
   };
 }
 
-export function presentFileUploadList(list: ListView<FileUploadView>, origin: string) {
-  return listPage(
+export function presentFileUploadList(list: ListView<FileUploadView>, origin: string): Static<typeof FileUploadListResponse> {
+  return presentList(
     'file_upload',
     list.items.map((view) => presentFileUpload(view, origin)),
     list.nextCursor,

@@ -17,14 +17,20 @@ import { randomBytes } from 'node:crypto';
 const PROCESS_TAG = randomBytes(9).toString('hex');
 let responses = 0;
 
+/** A placeholder string of a JsonSplice, standing for the JSON text it replaces. */
+export type Placeholder = string & { readonly placeholder: true };
+
+/** A presented list whose results may be placeholders of a splice (written out by JsonSplice.toBuffer). */
+export type WithPlaceholders<T extends { results: unknown[] }> = Omit<T, 'results'> & { results: Array<T['results'][number] | Placeholder> };
+
 export class JsonSplice {
   private readonly texts: string[] = [];
   private readonly tag = `${PROCESS_TAG}${(responses = (responses + 1) % Number.MAX_SAFE_INTEGER)}`;
 
   /** The placeholder to put where `text`, a JSON value, goes. */
-  add(text: string): string {
+  add(text: string): Placeholder {
     this.texts.push(text);
-    return `\u0001${this.tag}:${this.texts.length - 1}`;
+    return `\u0001${this.tag}:${this.texts.length - 1}` as Placeholder;
   }
 
   /**

@@ -7,15 +7,28 @@ import type { PageView, Unreadable } from '../domain/views.js';
 import { PAGE_REFERENCE_LIMIT } from '../domain/properties/propertyTypes.js';
 import { definitionOf } from '../domain/properties/registry.js';
 import type { FromPageRow } from '../domain/properties/types/definition.js';
+import type { Static } from 'typebox';
+import type { PageObject, WrittenPageResponse } from '../schemas/pages.js';
+import type { FileObject, Parent } from '../schemas/objectParts.js';
 
-export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Record<string, unknown> {
+type PageJson = Static<typeof PageObject>;
+/** A page's property value: its id and type, and the member the type names (open in the schema). */
+type PropertyValueJson = PageJson['properties'][string] & Record<string, unknown>;
+
+/** Every parent but the workspace has an id (objects.parent_id is null only for workspace parents). */
+export function presentParent(row: Pick<ObjectRow, 'parent_type' | 'parent_id'>, databaseId?: string | null): Static<typeof Parent> {
+  const id = row.parent_id as string;
   switch (row.parent_type) {
     case 'workspace':
       return { type: 'workspace', workspace: true };
     case 'data_source_id':
-      return { type: 'data_source_id', data_source_id: row.parent_id, database_id: databaseId ?? null };
-    default:
-      return { type: row.parent_type, [row.parent_type]: row.parent_id };
+      return { type: 'data_source_id', data_source_id: id, database_id: databaseId ?? null };
+    case 'page_id':
+      return { type: 'page_id', page_id: id };
+    case 'block_id':
+      return { type: 'block_id', block_id: id };
+    case 'database_id':
+      return { type: 'database_id', database_id: id };
   }
 }
 
@@ -26,11 +39,11 @@ export function presentFromRow(row: ObjectRow, fromRow: FromPageRow): unknown {
 }
 
 /** A stored value as the page shows it: timestamps and authors from the row, long lists cut at 25. */
-function presentValue(row: ObjectRow, propertyId: string, stored: Record<string, unknown>): Record<string, unknown> {
+function presentValue(row: ObjectRow, propertyId: string, stored: Record<string, unknown>): PropertyValueJson {
   const type = stored.type as string;
   const rules = definitionOf(type)?.page;
   if (rules?.fromRow) return { id: propertyId, type, [type]: presentFromRow(row, rules.fromRow) };
-  const value: Record<string, unknown> = { id: propertyId, ...stored };
+  const value = { id: propertyId, ...stored } as PropertyValueJson;
   if (rules?.referenceList && Array.isArray(stored[type])) {
     const list = stored[type] as unknown[];
     value[type] = list.slice(0, PAGE_REFERENCE_LIMIT);
@@ -140,10 +153,10 @@ function shownValues(view: PageView, filterProperties: readonly string[] | undef
  * The view's `names` map property ids to names (the data source schema); pages outside a
  * database have only their title, named "title".
  */
-export function presentPage(view: PageView, options: PresentPageOptions): Record<string, unknown> {
+export function presentPage(view: PageView, options: PresentPageOptions): PageJson {
   const row = view.row;
   const content = JSON.parse(row.content) as PageContent;
-  const properties: Record<string, unknown> = {};
+  const properties: PageJson['properties'] = {};
   for (const [name, value] of shownValues(view, options.filterProperties)) {
     properties[name] = presentValue(row, value.property_id, JSON.parse(value.value) as Record<string, unknown>);
   }
@@ -154,8 +167,8 @@ export function presentPage(view: PageView, options: PresentPageOptions): Record
     last_edited_time: presentTimestamp(row.last_edited_time),
     created_by: partialUser(row.created_by),
     last_edited_by: partialUser(row.last_edited_by),
-    cover: content.cover ?? null,
-    icon: content.icon ?? null,
+    cover: (content.cover ?? null) as Static<typeof FileObject>,
+    icon: (content.icon ?? null) as Static<typeof FileObject>,
     parent: presentParent(row, view.databaseId),
     in_trash: row.in_trash === 1,
     is_archived: row.is_archived === 1,
@@ -251,7 +264,7 @@ export function presentPageText(view: PageView, options: PresentPageOptions): st
 }
 
 /** A written page: in full, or only `{object, id}` to a connection that may create but not read (FACTS.md §2 capabilities). */
-export function presentWrittenPage(view: PageView | Unreadable, options: PresentPageOptions): Record<string, unknown> {
+export function presentWrittenPage(view: PageView | Unreadable, options: PresentPageOptions): Static<typeof WrittenPageResponse> {
   if (view.kind === 'unreadable') return { object: 'page', id: view.id };
   return presentPage(view, options);
 }

@@ -1,19 +1,24 @@
 import type { Caller } from '../auth/capabilities.js';
 import type { UserRow } from '../storage/schema.js';
 import type { BotView, ListView, UserView } from '../domain/views.js';
-import { listPage } from '../ids/listPage.js';
+import type { Static } from 'typebox';
+import type { UserListResponse, UserObject } from '../schemas/users.js';
+import { presentList } from './list.js';
+
+type UserJson = Static<typeof UserObject>;
 
 /** A full user object; e-mail only with the user_info_with_email capability (FACTS.md §2). */
-export function presentUser(row: UserRow, caller: Caller, bot?: BotView): Record<string, unknown> {
-  const base = { object: 'user', id: row.id, name: row.name, avatar_url: row.avatar_url, type: row.type };
+export function presentUser(row: UserRow, caller: Caller, bot?: BotView): UserJson {
+  const base = { object: 'user' as const, id: row.id, name: row.name, avatar_url: row.avatar_url };
   if (row.type === 'person') {
     const person = caller.userInfo === 'user_info_with_email' && row.email !== null ? { email: row.email, email_verified: row.email_verified === 1 } : {};
-    return { ...base, person };
+    return { ...base, type: 'person', person };
   }
-  if (!bot) return { ...base, bot: {} };
-  const owner = bot.owner ? { type: 'user', user: presentUser(bot.owner, caller) } : { type: 'workspace', workspace: true };
+  if (!bot) return { ...base, type: 'bot', bot: {} };
+  const owner = bot.owner ? { type: 'user' as const, user: presentUser(bot.owner, caller) } : { type: 'workspace' as const, workspace: true as const };
   return {
     ...base,
+    type: 'bot',
     bot: {
       owner,
       workspace_id: bot.workspace.id,
@@ -23,12 +28,12 @@ export function presentUser(row: UserRow, caller: Caller, bot?: BotView): Record
   };
 }
 
-export function presentUserView(view: UserView, caller: Caller): Record<string, unknown> {
+export function presentUserView(view: UserView, caller: Caller): UserJson {
   return presentUser(view.user, caller, view.bot);
 }
 
-export function presentUserList(list: ListView<UserRow>, caller: Caller) {
-  return listPage(
+export function presentUserList(list: ListView<UserRow>, caller: Caller): Static<typeof UserListResponse> {
+  return presentList(
     'user',
     list.items.map((row) => presentUser(row, caller)),
     list.nextCursor,

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { IdString, StrictObject } from './common.js';
 import { COLORS, LIMITS, RichTextRequestArray } from './richText.js';
+import { BlockStamps, Id, ListOf, Open, Parent, Unreadable } from './objectParts.js';
 
 /**
  * The parts of the block request schemas that do not depend on which block types exist (FACTS.md
@@ -93,3 +94,24 @@ export const BlockRequestArray = Type.Array(Type.Ref(BLOCK_SCHEMA_IDS.level[0]),
 export const AppendChildrenBody = StrictObject({ children: BlockRequestArray, position: Type.Optional(ContentPosition) });
 
 export const BlockParams = StrictObject({ block_id: Type.String({ maxLength: 200 }) });
+
+// ---------------------------------------------------------------------------------------------
+// Responses (newest version; see src/schemas/objectParts.ts). Kept apart from the request schemas
+// above. (BLOCK_SCHEMA_DEFINITIONS is registered by the http layer, src/http/sharedSchemas.ts, with
+// Fastify's addSchema; importing this file registers nothing.)
+
+/** A block: the common fields (FACTS.md §9 "Block (common)") and the member its type names. */
+export const BlockObject = Type.Object(
+  {
+    object: Type.Literal('block'),
+    id: Id,
+    parent: Parent,
+    ...BlockStamps,
+    type: Type.String(),
+  },
+  { additionalProperties: Open },
+);
+
+export const BlockResponse = BlockObject;
+export const WrittenBlockResponse = Type.Union([BlockObject, Unreadable('block')]);
+export const BlockListResponse = ListOf('block', Type.Union([BlockObject, Unreadable('block')]));

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { IdString, StrictObject } from './common.js';
 import { RichTextRequestArray } from './richText.js';
 import { CoverRequest, IconRequest, PropertiesMap } from './pages.js';
+import { Closed, FileObject, Id, Parent, RichTextResponse, Timestamp, Unreadable } from './objectParts.js';
 
 export const DatabaseParent = Type.Union([
   StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
@@ -36,3 +37,29 @@ export const UpdateDatabaseBody = StrictObject({
 export type UpdateDatabaseInput = Static<typeof UpdateDatabaseBody>;
 
 export const DatabaseParams = StrictObject({ database_id: Type.String({ maxLength: 200 }) });
+
+// ---- Responses (newest version; see src/schemas/objectParts.ts) ----
+
+export const DatabaseObject = Type.Object(
+  {
+    object: Type.Literal('database'),
+    id: Id,
+    title: RichTextResponse,
+    description: RichTextResponse,
+    parent: Parent,
+    is_inline: Type.Boolean(),
+    in_trash: Type.Boolean(),
+    is_locked: Type.Boolean(),
+    created_time: Timestamp,
+    last_edited_time: Timestamp,
+    data_sources: Type.Array(Type.Object({ id: Id, name: Type.String() }, Closed)),
+    icon: FileObject,
+    cover: FileObject,
+    url: Type.String(),
+    public_url: Type.Null(),
+  },
+  Closed,
+);
+
+export const DatabaseResponse = DatabaseObject;
+export const WrittenDatabaseResponse = Type.Union([DatabaseObject, Unreadable('database')]);

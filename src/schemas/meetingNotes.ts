@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { IdString, StrictObject } from './common.js';
-import { MEETING_LANGUAGES } from '../domain/meetingNotes/languages.js';
+import { MEETING_LANGUAGES } from './meetingLanguages.js';
+import { MEETING_NOTES_STATUSES } from './meetingNotesStatuses.js';
+import { BlockStamps, Closed, Id, Open, Unreadable } from './objectParts.js';
 
 /**
  * POST /v1/blocks/meeting_notes (spec, "POST /v1/blocks/meeting_notes"): every object refuses
@@ -21,3 +23,32 @@ export const CreateMeetingNoteBody = StrictObject({
 });
 
 export type CreateMeetingNoteInput = Static<typeof CreateMeetingNoteBody>;
+
+// ---- Responses (newest version; see src/schemas/objectParts.ts) ----
+
+/** The meeting notes block (spec, "Meeting notes block (full response)"): exactly these fields, no parent. */
+export const MeetingNotesBlock = Type.Object(
+  {
+    object: Type.Literal('block'),
+    id: Id,
+    type: Type.Literal('meeting_notes'),
+    meeting_notes: Type.Object(
+      {
+        title: Type.Optional(Type.Array(Open, { maxItems: 100 })),
+        status: Type.Optional(Type.Union(MEETING_NOTES_STATUSES.map((s) => Type.Literal(s)))),
+        children: Type.Optional(
+          Type.Object({ summary_block_id: Type.Optional(Id), notes_block_id: Type.Optional(Id), transcript_block_id: Type.Optional(Id) }, Closed),
+        ),
+        calendar_event: Type.Optional(
+          Type.Object({ start_time: Type.String(), end_time: Type.String(), attendees: Type.Optional(Type.Array(Id, { maxItems: 100 })) }, Closed),
+        ),
+        recording: Type.Optional(Type.Object({ start_time: Type.Optional(Type.String()), end_time: Type.Optional(Type.String()) }, Closed)),
+      },
+      Closed,
+    ),
+    ...BlockStamps,
+  },
+  Closed,
+);
+/** With read content the full block, else only `{object, id}` (spec, "POST /v1/blocks/meeting_notes"). */
+export const MeetingNoteCreatedResponse = Type.Union([MeetingNotesBlock, Unreadable('block')]);

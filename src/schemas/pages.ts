@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IdString, PageSizeQuery, StrictObject } from './common.js';
 import { BlockIconRequest, BlockRequestArray, ExternalFile, FileUploadRef } from './blocks.js';
+import { Closed, FileObject, Id, ListOf, Nullable, Parent, PartialUser, Timestamp, Unreadable } from './objectParts.js';
 
 /** Page icons take the same shapes as block icons (SDK `PageIconRequest`). */
 export const IconRequest = Type.Union([BlockIconRequest, Type.Null()]);
@@ -63,3 +64,40 @@ export const PropertyItemQuery = StrictObject({
   start_cursor: Type.Optional(Type.String({ maxLength: 2000 })),
   page_size: Type.Optional(PageSizeQuery),
 });
+
+// ---- Responses (newest version; see src/schemas/objectParts.ts) ----
+
+/** A property value on a page: its id and type, and the member the type names. */
+const PropertyValue = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: true });
+
+export const PageObject = Type.Object(
+  {
+    object: Type.Literal('page'),
+    id: Id,
+    created_time: Timestamp,
+    last_edited_time: Timestamp,
+    created_by: PartialUser,
+    last_edited_by: PartialUser,
+    cover: FileObject,
+    icon: FileObject,
+    parent: Parent,
+    in_trash: Type.Boolean(),
+    is_archived: Type.Boolean(),
+    is_locked: Type.Boolean(),
+    properties: Type.Record(Type.String(), PropertyValue),
+    url: Type.String(),
+    public_url: Type.Null(),
+  },
+  Closed,
+);
+
+const PropertyItem = Type.Object({ object: Type.Literal('property_item'), id: Type.String(), type: Type.String() }, { additionalProperties: true });
+
+export const PageResponse = PageObject;
+export const WrittenPageResponse = Type.Union([PageObject, Unreadable('page')]);
+export const PropertyItemResponse = Type.Union([
+  PropertyItem,
+  ListOf('property_item', PropertyItem, {
+    property_item: Type.Object({ id: Type.String(), next_url: Nullable(Type.String()), type: Type.String() }, { additionalProperties: true }),
+  }),
+]);

@@ -5,8 +5,8 @@ import { IdString, StrictObject } from './common.js';
 import { DateRequest, RichTextRequestArray } from './richText.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import type { FieldPath } from '../errors/validationFailure.js';
-import { ROLLUP_FUNCTIONS } from '../domain/rollups/rollupFunctions.js';
-import { NUMBER_FORMATS, SELECT_COLORS, STATUS_GROUPS, VALUE_LIMITS, type PropertyType } from '../domain/properties/propertyTypes.js';
+import { ROLLUP_FUNCTIONS } from './rollupFunctions.js';
+import { NUMBER_FORMATS, SELECT_COLORS, STATUS_GROUPS, VALUE_LIMITS, type PropertyType } from './propertyTypes.js';
 
 /**
  * Property schemas and values are validated in two steps: the route schema only says "an object

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StrictObject } from './common.js';
+import { Closed, ListOf } from './objectParts.js';
+import { PageObject } from './pages.js';
 
 /**
  * POST /v1/data_sources/{id}/query and, before 2025-09-03, POST /v1/databases/{id}/query (FACTS.md
@@ -20,3 +22,12 @@ export type QueryRequest = Static<typeof QueryBody>;
 
 export const DataSourceQueryParams = StrictObject({ data_source_id: Type.String({ maxLength: 200 }) });
 export const DatabaseQueryParams = StrictObject({ database_id: Type.String({ maxLength: 200 }) });
+
+// ---- Responses (newest version; see src/schemas/objectParts.ts) ----
+
+export const QueryResponse = ListOf('page_or_data_source', PageObject, {
+  request_status: Type.Union([
+    Type.Object({ type: Type.Literal('complete') }, Closed),
+    Type.Object({ type: Type.Literal('incomplete'), incomplete_reason: Type.Literal('query_result_limit_reached') }, Closed),
+  ]),
+});

@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { StrictObject } from './common.js';
+import { Closed, ListOf } from './objectParts.js';
+import { PageObject } from './pages.js';
+import { DataSourceObject } from './dataSources.js';
 
 /**
  * POST /v1/search at the newest version (spec "POST /v1/search"; FACTS.md §4). Older callers'
@@ -27,3 +30,9 @@ export const SearchBody = StrictObject({
 });
 
 export type SearchRequest = Static<typeof SearchBody>;
+
+// ---- Responses (newest version; see src/schemas/objectParts.ts) ----
+
+export const SearchResponse = ListOf('page_or_data_source', Type.Union([PageObject, DataSourceObject]), {
+  request_status: Type.Object({ type: Type.Literal('complete') }, Closed),
+});

@@ -6,16 +6,8 @@ import type { FileUploadRow } from '../../storage/schema.js';
 import { validationError } from '../../errors/registry.js';
 import { invalidField, missingField } from '../../errors/validationFailure.js';
 import { normalizeId } from '../../ids/ids.js';
-import {
-  checkFilename,
-  normalizeContentType,
-  PART_MAX_BYTES,
-  PART_MIN_BYTES,
-  settleContentType,
-  SINGLE_PART_MAX_BYTES,
-  tooLarge,
-  typeOfFilename,
-} from '../../domain/files/uploadRules.js';
+import { checkFilename, normalizeContentType, settleContentType, tooLarge, typeOfFilename } from '../../domain/files/uploadRules.js';
+import { PART_MAX_BYTES, PART_MIN_BYTES, SINGLE_PART_MAX_BYTES } from '../../schemas/fileUploads.js';
 import { findFileUpload, storedBlobsOf, storeBlob, transitionFileUpload, updateFileUpload } from '../../storage/repositories/fileUploads.js';
 import { checkedBytes } from './byteChecks.js';
 import { discardBlob, writeBlob, type WrittenBlob } from './storeBlob.js';

@@ -3,7 +3,8 @@ import type { ObjectRow } from '../../storage/schema.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { saveContent } from '../../storage/repositories/blocks.js';
 import { parseContent } from '../../domain/contentShapes.js';
-import { canMove, type MeetingNotesMember, type MeetingNotesStatus } from '../../domain/meetingNotes/meetingNotesBlock.js';
+import { canMove, type MeetingNotesMember } from '../../domain/meetingNotes/meetingNotesBlock.js';
+import type { MeetingNotesStatus } from '../../schemas/meetingNotesStatuses.js';
 
 export interface StatusChange {
   at: string;

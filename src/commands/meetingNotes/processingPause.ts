@@ -4,7 +4,7 @@ import { readSetting, writeSetting } from '../../storage/repositories/settings.j
 import { listJobs } from '../../storage/repositories/jobs.js';
 import { MEETING_NOTES_JOB } from '../../domain/meetingNotes/meetingNotesJob.js';
 import { setMeetingNotesStatus } from './meetingNotesStatus.js';
-import type { MeetingNotesStatus } from '../../domain/meetingNotes/meetingNotesBlock.js';
+import type { MeetingNotesStatus } from '../../schemas/meetingNotesStatuses.js';
 
 /** One switch for the whole store, so every instance and `folio worker` pauses together. */
 const PAUSED_SETTING = 'processing_paused';

@@ -64,7 +64,7 @@ export interface UpdateBlockInput {
  * Every shared part, registered once with the body validator: the exported schemas refer to the
  * parts by `$id` and carry no copy, so a body may embed them any number of times (Ajv refuses an
  * `$id` that appears twice in one schema) and each part is compiled once for all routes.
- * An Ajv instance must add BLOCK_SCHEMA_DEFINITIONS before compiling a schema that embeds a
- * block (src/routes/blocks/index.ts registers it on import).
+ * The http layer adds it to Fastify with `addSchema` before any route (src/http/sharedSchemas.ts),
+ * so every validator compiled for a route can resolve the parts.
  */
 export const BLOCK_SCHEMA_DEFINITIONS = { $id: 'folio:blocks', $defs: { ...LEVELS, ...SHARED_BLOCK_DEFS } };

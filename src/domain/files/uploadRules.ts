@@ -1,17 +1,12 @@
 import mime from 'mime-types';
 import { invalidField, ValidationFailure, type FieldPath } from '../../errors/validationFailure.js';
+import { FILENAME_MAX_BYTES } from '../../schemas/fileUploads.js';
 
 /**
- * The service's file-upload rules (FACTS.md §8), in one place for the commands and the tests.
- * "20 MB" in the service's docs is read as 20 MiB, the same bound as a multi-part part
- * (docs/decisions.md "File uploads").
+ * The service's file-upload rules (FACTS.md §8), in one place for the commands and the tests; the
+ * size limits are in src/schemas/fileUploads.ts, below the domain, where the request schema bounds
+ * `number_of_parts` with them.
  */
-export const MIB = 1024 * 1024;
-export const SINGLE_PART_MAX_BYTES = 20 * MIB;
-export const PART_MIN_BYTES = 5 * MIB;
-export const PART_MAX_BYTES = 20 * MIB;
-export const MAX_PARTS = 1000;
-export const FILENAME_MAX_BYTES = 900;
 /** An upload not attached within this is expired; a hosted file's link is valid this long. */
 export const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -1,21 +1,11 @@
 import type { RichTextItem } from '../richText.js';
 import { textItem } from '../richText.js';
+import type { MeetingNotesStatus } from '../../schemas/meetingNotesStatuses.js';
 
 /**
  * The stored member of a `meeting_notes` block (spec, "Meeting notes block"): exactly the fields
  * the block shows, nothing hidden; what processing needs lives on its job (src/storage/repositories/jobs.ts).
  */
-export const MEETING_NOTES_STATUSES = [
-  'transcription_not_started',
-  'transcription_paused',
-  'transcription_in_progress',
-  'transcription_failed',
-  'summary_in_progress',
-  'notes_ready',
-] as const;
-
-export type MeetingNotesStatus = (typeof MEETING_NOTES_STATUSES)[number];
-
 export interface MeetingNotesMember {
   title: RichTextItem[];
   status: MeetingNotesStatus;

@@ -1,4 +1,4 @@
-import type { MeetingLanguage } from './languages.js';
+import type { MeetingLanguage } from '../../schemas/meetingLanguages.js';
 
 /** The job kind a meeting notes block is processed by (src/commands/meetingNotes/processMeetingNote.ts). */
 export const MEETING_NOTES_JOB = 'meeting_notes';

@@ -1,6 +1,6 @@
 import { assertMatches, propertyValueSchema } from '../../schemas/properties.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
-import { VALUE_LIMITS } from './propertyTypes.js';
+import { VALUE_LIMITS } from '../../schemas/propertyTypes.js';
 import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
 import type { Property } from './schemaTypes.js';
 import type { StoredValue } from './storedValue.js';

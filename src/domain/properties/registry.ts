@@ -1,4 +1,4 @@
-import type { PropertyType } from './propertyTypes.js';
+import type { PropertyType } from '../../schemas/propertyTypes.js';
 import type { PropertyTypeDefinition } from './types/definition.js';
 import { createdBy, lastEditedBy } from './types/authors.js';
 import { checkbox } from './types/checkbox.js';

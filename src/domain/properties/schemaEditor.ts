@@ -8,7 +8,8 @@ import { invalidField, type FieldPath } from '../../errors/validationFailure.js'
 import { parseContent, type DataSourceContent } from '../contentShapes.js';
 import { compileSchema, isTimeDependent, markTimeDependence, ownReferences, rewriteReferences, type OwnReference } from './formulaSchema.js';
 import { PROPERTY_TYPE_DEFINITIONS } from './registry.js';
-import { isPropertyType, PROPERTY_TYPES, type PropertyType } from './propertyTypes.js';
+import { isPropertyType } from './propertyTypes.js';
+import { PROPERTY_TYPES, type PropertyType } from '../../schemas/propertyTypes.js';
 import { configOf, findProperty, newPropertyId, type Property, type RelationConfig, type RollupConfig, type Schema } from './schemaTypes.js';
 import { dataSourcesMentioning, findObjects, listDataSourcesOf, lockRow } from '../../storage/repositories/objects.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PropertySchema } from '../contentShapes.js';
-import type { RollupFunction } from '../rollups/rollupFunctions.js';
-import type { PropertyType, SelectColor } from './propertyTypes.js';
+import type { RollupFunction } from '../../schemas/rollupFunctions.js';
+import type { PropertyType, SelectColor } from '../../schemas/propertyTypes.js';
 
 /** Typed views of the configurations kept in DataSourceContent.properties (keyed by property id). */
 export interface SelectOption {

@@ -1,7 +1,7 @@
 import { definitionOf } from '../properties/registry.js';
 import { atomsOf } from './atomsOf.js';
 import { stableKey, type Atom, type RollupInput } from './rollupAtoms.js';
-import type { RollupFunction } from './rollupFunctions.js';
+import type { RollupFunction } from '../../schemas/rollupFunctions.js';
 
 export type RollupDate = { start: string; end: string | null; time_zone: null };
 

@@ -5,7 +5,7 @@
  */
 
 // The hints the API accepts are the domain's; re-exported so engines and their callers import one module.
-export { MEETING_LANGUAGES, type MeetingLanguage } from '../../domain/meetingNotes/languages.js';
+export { MEETING_LANGUAGES, type MeetingLanguage } from '../../schemas/meetingLanguages.js';
 
 /** One utterance, times in seconds from the start of the recording. */
 export interface TranscriptSegment {

@@ -1,10 +1,16 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery } from '../../schemas/common.js';
-import { AppendChildrenBody, BlockParams, type BlockInput, type ContentPositionInput } from '../../schemas/blocks.js';
-import { BLOCK_SCHEMA_DEFINITIONS, UpdateBlockBody, type UpdateBlockInput } from '../../domain/blocks/requestSchemas.js';
-import { validatorCompiler } from '../../http/validators.js';
-import { BlockListResponse, BlockResponse, WrittenBlockResponse } from '../../schemas/responses.js';
+import {
+  AppendChildrenBody,
+  BlockParams,
+  BlockListResponse,
+  BlockResponse,
+  WrittenBlockResponse,
+  type BlockInput,
+  type ContentPositionInput,
+} from '../../schemas/blocks.js';
+import { UpdateBlockBody, type UpdateBlockInput } from '../../domain/blocks/requestSchemas.js';
 import { parseIdParam } from '../../ids/ids.js';
 import { presentBlock, presentBlockList, presentWrittenBlock } from '../../presenters/block.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
@@ -13,10 +19,6 @@ import { updateBlock } from '../../commands/blocks/updateBlock.js';
 import { deleteBlock } from '../../commands/blocks/deleteBlock.js';
 import { listBlockChildren } from '../../commands/blocks/listBlockChildren.js';
 import { appendBlockChildren } from '../../commands/blocks/appendBlockChildren.js';
-
-// The block schemas' shared parts, registered with the body validator on import, before any route
-// that embeds a block (here and POST /v1/pages) is compiled.
-validatorCompiler({ schema: BLOCK_SCHEMA_DEFINITIONS, httpPart: 'body', method: 'PATCH', url: '/v1/blocks/:block_id' });
 
 export function registerBlocksRoutes(app: App, ctx: AppContext): void {
   app.get('/v1/blocks/:block_id', { config: { capability: 'read_content', response: BlockResponse }, schema: { params: BlockParams } }, async (request) => {

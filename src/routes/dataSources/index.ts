@@ -1,14 +1,13 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { DataSourceResponse, QueryResponse, WrittenDataSourceResponse } from '../../schemas/responses.js';
-import { DataSourceQueryParams, QueryBody } from '../../schemas/query.js';
+import { DataSourceQueryParams, QueryBody, QueryResponse } from '../../schemas/query.js';
 import { FilterPropertiesQuery } from '../../schemas/pages.js';
 import { queryDataSource } from '../../commands/query/queryDataSource.js';
 import { presentQueryResults } from '../../presenters/objects.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
 import { isNewestVersion } from '../../versioning/versions.js';
 import { parseIdParam } from '../../ids/ids.js';
-import { CreateDataSourceBody, DataSourceParams, UpdateDataSourceBody } from '../../schemas/dataSources.js';
+import { CreateDataSourceBody, DataSourceParams, DataSourceResponse, UpdateDataSourceBody, WrittenDataSourceResponse } from '../../schemas/dataSources.js';
 import { createDataSource } from '../../commands/dataSources/createDataSource.js';
 import { retrieveDataSource } from '../../commands/dataSources/retrieveDataSource.js';
 import { updateDataSource } from '../../commands/dataSources/updateDataSource.js';

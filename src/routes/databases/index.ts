@@ -1,12 +1,11 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { DatabaseResponse, QueryResponse, WrittenDatabaseResponse } from '../../schemas/responses.js';
-import { DatabaseQueryParams, QueryBody } from '../../schemas/query.js';
+import { DatabaseQueryParams, QueryBody, QueryResponse } from '../../schemas/query.js';
 import { FilterPropertiesQuery } from '../../schemas/pages.js';
 import { queryDatabase } from '../../commands/query/queryDatabase.js';
 import { presentQueryResults } from '../../presenters/objects.js';
 import { parseIdParam } from '../../ids/ids.js';
-import { CreateDatabaseBody, DatabaseParams, UpdateDatabaseBody } from '../../schemas/databases.js';
+import { CreateDatabaseBody, DatabaseParams, DatabaseResponse, UpdateDatabaseBody, WrittenDatabaseResponse } from '../../schemas/databases.js';
 import { createDatabase } from '../../commands/databases/createDatabase.js';
 import { retrieveDatabase } from '../../commands/databases/retrieveDatabase.js';
 import { updateDatabase } from '../../commands/databases/updateDatabase.js';

@@ -3,14 +3,19 @@ import multipart from '@fastify/multipart';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors/registry.js';
-import { CreateFileUploadBody, FileUploadParams, ListFileUploadsQuery } from '../../schemas/fileUploads.js';
-import { FileUploadListResponse, FileUploadObject } from '../../schemas/responses.js';
+import {
+  CreateFileUploadBody,
+  FileUploadListResponse,
+  FileUploadObject,
+  FileUploadParams,
+  ListFileUploadsQuery,
+  PART_MAX_BYTES,
+} from '../../schemas/fileUploads.js';
 import { presentFileUpload, presentFileUploadList } from '../../presenters/fileUpload.js';
 import { createFileUpload } from '../../commands/fileUploads/createFileUpload.js';
 import { completeFileUpload } from '../../commands/fileUploads/completeFileUpload.js';
 import { listFileUploads, retrieveFileUpload } from '../../commands/fileUploads/readFileUploads.js';
 import { sendFileUpload, type FormPart } from '../../commands/fileUploads/sendFileUpload.js';
-import { PART_MAX_BYTES } from '../../domain/files/uploadRules.js';
 import { drainRequest } from '../../http/drainRequest.js';
 
 /**

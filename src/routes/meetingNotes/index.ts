@@ -1,7 +1,6 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { CreateMeetingNoteBody } from '../../schemas/meetingNotes.js';
-import { MeetingNoteCreatedResponse } from '../../schemas/responses.js';
+import { CreateMeetingNoteBody, MeetingNoteCreatedResponse } from '../../schemas/meetingNotes.js';
 import { presentCreatedMeetingNote } from '../../presenters/block.js';
 import { createMeetingNote } from '../../commands/meetingNotes/createMeetingNote.js';
 

@@ -1,8 +1,17 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { parseIdParam } from '../../ids/ids.js';
-import { PageResponse, PropertyItemResponse, WrittenPageResponse } from '../../schemas/responses.js';
-import { CreatePageBody, FilterPropertiesQuery, PageParams, PagePropertyParams, PropertyItemQuery, UpdatePageBody } from '../../schemas/pages.js';
+import {
+  CreatePageBody,
+  FilterPropertiesQuery,
+  PageParams,
+  PagePropertyParams,
+  PageResponse,
+  PropertyItemQuery,
+  PropertyItemResponse,
+  UpdatePageBody,
+  WrittenPageResponse,
+} from '../../schemas/pages.js';
 import { createPage } from '../../commands/pages/createPage.js';
 import { retrievePage } from '../../commands/pages/retrievePage.js';
 import { updatePage } from '../../commands/pages/updatePage.js';

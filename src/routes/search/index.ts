@@ -1,7 +1,6 @@
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
-import { SearchBody } from '../../schemas/search.js';
-import { SearchResponse } from '../../schemas/responses.js';
+import { SearchBody, SearchResponse } from '../../schemas/search.js';
 import { searchTitles } from '../../commands/search.js';
 import { JsonSplice } from '../../presenters/jsonSplice.js';
 import { presentSearchResults } from '../../presenters/objects.js';

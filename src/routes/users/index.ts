@@ -3,7 +3,7 @@ import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { PaginationQuery, StrictObject } from '../../schemas/common.js';
 import { getMe, listWorkspaceUsers, retrieveUser } from '../../commands/users.js';
-import { UserListResponse, UserResponse } from '../../schemas/responses.js';
+import { UserListResponse, UserResponse } from '../../schemas/users.js';
 import { parseIdParam } from '../../ids/ids.js';
 import { presentUserList, presentUserView } from '../../presenters/user.js';
 

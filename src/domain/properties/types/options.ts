@@ -1,7 +1,8 @@
 /** Rules shared by the option types (select, multi_select, status): their values and their configurations. */
 import { invalidField, type FieldPath } from '../../../errors/validationFailure.js';
 import { optionAtom } from '../../rollups/rollupAtoms.js';
-import { DEFAULT_STATUS_OPTIONS, SELECT_COLORS, STATUS_GROUPS, type SelectColor } from '../propertyTypes.js';
+import { DEFAULT_STATUS_OPTIONS } from '../propertyTypes.js';
+import { SELECT_COLORS, STATUS_GROUPS, type SelectColor } from '../../../schemas/propertyTypes.js';
 import { configOf, newOptionId, type Property, type SelectConfig, type SelectOption, type StatusConfig, type StatusOption } from '../schemaTypes.js';
 import type { ValueContext } from '../valueContext.js';
 import { AS_STORED, type Json, type PropertyTypeDefinition } from './definition.js';
