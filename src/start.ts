@@ -45,6 +45,14 @@ export async function startFolio(config: Config): Promise<Running> {
   if (worker) app.addHook('preClose', () => worker.stop());
   const url = await app.listen({ host: config.host, port: config.port });
   const { log } = core;
-  log.info({ url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) }, 'folio listening');
+  // The rate limit is on by default, as on the service: said where a new user looks first, since a
+  // script that outruns it only seems to stall (the SDK retries silently).
+  const limit = config.rateLimit
+    ? `rate limit ${config.rateLimit} requests/s per connection (bursts of ${Math.round(config.rateLimit * config.rateLimitWindow)}); FOLIO_RATE_LIMIT=off turns it off`
+    : 'rate limit off';
+  log.info(
+    { url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) },
+    `folio listening on ${url}; ${limit}`,
+  );
   return { app, url, adminToken, log, close: () => app.close() };
 }

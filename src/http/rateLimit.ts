@@ -28,7 +28,10 @@ export function createRateLimit(settings: RateLimitSettings): (connectionId: str
       (outcome: unknown) => {
         if (!(outcome instanceof RateLimiterRes)) return undefined;
         const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-        throw new ApiError('rate_limited', undefined, { headers: { 'retry-after': String(retryAfter) } });
+        // The message names the wait Retry-After gives: the registry's "a few minutes" told a reader
+        // to wait far longer than the ~10 s the header says.
+        const wait = `${retryAfter} second${retryAfter === 1 ? '' : 's'}`;
+        throw new ApiError('rate_limited', `You have been rate limited. Please try again in ${wait}.`, { headers: { 'retry-after': String(retryAfter) } });
       },
     );
 }

@@ -27,7 +27,10 @@ function assertRateLimited(res: HttpResult<any>): number {
   assert.equal(res.headers.get('x-request-id'), res.body.request_id);
   const retryAfter = res.headers.get('retry-after');
   assert.match(retryAfter ?? '', /^[1-9][0-9]*$/, `Retry-After is an integer number of seconds, was ${retryAfter}`);
-  return Number(retryAfter);
+  // The message names the same wait as the header, not "a few minutes".
+  const seconds = Number(retryAfter);
+  assert.equal(res.body.message, `You have been rate limited. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+  return seconds;
 }
 
 describe('rate limits', () => {

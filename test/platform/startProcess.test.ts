@@ -158,6 +158,27 @@ describe('started processes', () => {
     },
   );
 
+  test('the start-up line says the rate limit in words and how to turn it off', async () => {
+    for (const [limit, said] of [
+      ['3', 'rate limit 3 requests/s per connection (bursts of 30); FOLIO_RATE_LIMIT=off turns it off'],
+      ['off', 'rate limit off'],
+    ]) {
+      const server = await startChildServer({ env: { FOLIO_LOG_LEVEL: 'info', FOLIO_RATE_LIMIT: limit } });
+      try {
+        const started = server
+          .stdout()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg?: string })
+          .find((line) => line.msg?.startsWith('folio listening'));
+        assert.equal(started?.msg, `folio listening on ${server.url}; ${said}`, server.stdout());
+      } finally {
+        server.process.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+  });
+
   test('at info, a failed request logs its error code and message beside the status and request id', async () => {
     const server = await startChildServer({ env: { FOLIO_LOG_LEVEL: 'info' } });
     try {
