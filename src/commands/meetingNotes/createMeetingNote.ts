@@ -31,6 +31,11 @@ import { processingPaused } from './processingPause.js';
  * transaction: a block exists exactly when its job does. Not idempotent: each call makes a block.
  */
 export async function createMeetingNote(ctx: AppContext, caller: Caller, input: CreateMeetingNoteInput): Promise<BlockView | Unreadable> {
+  // Said now rather than by a failed job a moment later, where only the admin plane shows why (the
+  // spec allows a 400 for a processing option the server cannot honour; docs/decisions.md).
+  const language = input.language ?? 'auto';
+  const refusal = ctx.meetingNotes.transcriber.refuseLanguage(language);
+  if (refusal) throw invalidField(['language'], `should be a language this server's transcription engine takes (${refusal})`, language);
   const created = await ctx.store.transaction(async (trx) => {
     const workspace = (await findWorkspace(trx, caller.workspaceId))!;
     await assertEntitled(trx, caller, workspace);
@@ -83,7 +88,7 @@ export async function createMeetingNote(ctx: AppContext, caller: Caller, input: 
     const payload: MeetingNotesJobPayload = {
       blockId: block.id,
       uploadId,
-      language: input.language ?? 'auto',
+      language,
       kickoffSummary: input.options?.kickoff_summary ?? true,
       provisionalTitle: input.title ?? null,
       connectionId: caller.connectionId,
