@@ -15,7 +15,7 @@ import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
 import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
-import { registerRootRoute } from './routes/root.js';
+import { registerObjectLinkRoute, registerRootRoute } from './routes/root.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMetricsRoute } from './routes/metrics.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
@@ -94,6 +94,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // the planes so that their routes inherit the hook.
   if (core.config.checkResponses) checkResponses(app, core.log);
   registerRootRoute(app, core);
+  registerObjectLinkRoute(app);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
   registerMetricsRoute(app, core);
