@@ -33,6 +33,7 @@ const SUBCOMMANDS = [
   'list-grants',
   'grant',
   'revoke-grant',
+  'reset',
 ];
 
 describe('folio admin (CLI process)', () => {
