@@ -119,7 +119,10 @@ describe('comments: sharing and ownership', () => {
         await api(server, fx.token, 'POST', '/v1/comments', { parent: { [key]: missing }, rich_text: text('x') }),
       );
     }
-    sameAnswer(await api(server, fx.token, 'GET', `/v1/comments?block_id=${hidden.id}`), await api(server, fx.token, 'GET', `/v1/comments?block_id=${missing}`));
+    sameAnswer(
+      await api(server, fx.token, 'GET', `/v1/comments?block_id=${hidden.id}`),
+      await api(server, fx.token, 'GET', `/v1/comments?block_id=${missing}`),
+    );
   });
 
   test('comments on a page no longer shared: not found, as a missing comment or discussion', async () => {
@@ -182,7 +185,10 @@ describe('comments: bad bodies', () => {
       /body\.discussion_id should be not present: .*body\.parent/,
     );
     expectValidation(await post({ parent: { page_id: page.id } }), /body\.rich_text should be defined when body\.markdown is not/);
-    expectValidation(await post({ parent: { page_id: page.id }, rich_text: text('x'), markdown: 'x' }), /body\.markdown should be not present: .*body\.rich_text/);
+    expectValidation(
+      await post({ parent: { page_id: page.id }, rich_text: text('x'), markdown: 'x' }),
+      /body\.markdown should be not present: .*body\.rich_text/,
+    );
     expectValidation(await api(server, fx.token, 'PATCH', `/v1/comments/${c.id}`, {}), 'body.rich_text');
     expectValidation(await api(server, fx.token, 'PATCH', `/v1/comments/${c.id}`, { rich_text: text('a'), markdown: 'b' }), 'body.markdown');
     expectValidation(await api(server, fx.token, 'PATCH', `/v1/comments/${c.id}`, { rich_text: text('a'), parent: { page_id: page.id } }), 'parent');
@@ -221,7 +227,10 @@ describe('comments: bad bodies', () => {
     }
     expectValidation(await post(uploaded.map((id) => ({ file_upload_id: id }))), 'body.attachments');
     const pending = await api(server, fx.token, 'POST', '/v1/file_uploads', { filename: 'later.txt' });
-    expectValidation(await post([{ file_upload_id: uploaded[0] }, { file_upload_id: pending.body.id }]), /body\.attachments\[1\]\.file_upload_id should be a file upload with status `uploaded`/);
+    expectValidation(
+      await post([{ file_upload_id: uploaded[0] }, { file_upload_id: pending.body.id }]),
+      /body\.attachments\[1\]\.file_upload_id should be a file upload with status `uploaded`/,
+    );
     expectValidation(await post([{ file_upload_id: missingLike(pending.body.id) }]), 'body.attachments[0].file_upload_id');
     // Another connection's upload is not this one's to attach.
     const other = await addConnection(server, fx.workspaceId, ALL);

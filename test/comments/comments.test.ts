@@ -117,14 +117,20 @@ describe('comments through the SDK', () => {
     const reply = (await sdk().comments.create({ discussion_id: c.discussion_id, rich_text: text('reply') as any })) as Json;
     const deleted = (await sdk().comments.delete({ comment_id: c.id })) as Json;
     assert.deepEqual(deleted, updated);
-    await assert.rejects(sdk().comments.retrieve({ comment_id: c.id }), (e: unknown) => APIResponseError.isAPIResponseError(e) && e.code === APIErrorCode.ObjectNotFound);
+    await assert.rejects(
+      sdk().comments.retrieve({ comment_id: c.id }),
+      (e: unknown) => APIResponseError.isAPIResponseError(e) && e.code === APIErrorCode.ObjectNotFound,
+    );
     // The discussion lives on in its reply…
     const again = (await sdk().comments.create({ discussion_id: c.discussion_id, rich_text: text('still here') as any })) as Json;
     assert.equal(again.discussion_id, c.discussion_id);
     await sdk().comments.delete({ comment_id: reply.id });
     await sdk().comments.delete({ comment_id: again.id });
     // …and ends with its last comment.
-    const gone = await call<Json>(server.url, 'POST', '/v1/comments', { token: fx.token, body: { discussion_id: c.discussion_id, rich_text: text('too late') } });
+    const gone = await call<Json>(server.url, 'POST', '/v1/comments', {
+      token: fx.token,
+      body: { discussion_id: c.discussion_id, rich_text: text('too late') },
+    });
     assert.equal(gone.status, 404);
     assert.equal(gone.body.code, 'object_not_found');
     assert.match(gone.body.message, new RegExp(`discussion with ID: ${c.discussion_id}`));
@@ -141,7 +147,11 @@ describe('comments through the SDK', () => {
       display_name: { type: 'custom', custom: { name: 'Release bot' } },
     })) as Json;
     assert.deepEqual(custom.display_name, { type: 'custom', resolved_name: 'Release bot' });
-    const explicit = (await sdk().comments.create({ parent: { page_id: page.id }, rich_text: text('i') as any, display_name: { type: 'integration' } })) as Json;
+    const explicit = (await sdk().comments.create({
+      parent: { page_id: page.id },
+      rich_text: text('i') as any,
+      display_name: { type: 'integration' },
+    })) as Json;
     assert.deepEqual(explicit.display_name, { type: 'integration', resolved_name: 'Test integration' });
     const empty = await call<Json>(server.url, 'POST', '/v1/comments', {
       token: fx.token,
@@ -168,7 +178,7 @@ describe('comments through the SDK', () => {
     const { url, expiry_time } = c.attachments[0].file;
     assert.ok(url.startsWith(`${server.url}/files/${upload.id}/dot.png?`), url);
     assert.ok(Date.parse(expiry_time) > Date.now());
-    const got = await download((await sdk().comments.retrieve({ comment_id: c.id }) as Json).attachments[0].file.url);
+    const got = await download(((await sdk().comments.retrieve({ comment_id: c.id })) as Json).attachments[0].file.url);
     assert.equal(got.status, 200);
     assert.equal(sha256(got.bytes), sha256(PNG));
     // Attached: the upload no longer expires.
@@ -187,7 +197,10 @@ describe('comments through the SDK', () => {
     const page = await makeSharedPage(server, fx, 'Roadmap');
     const body = await ok(server, fx, 'POST', '/v1/comments', {
       parent: { type: 'page_id', page_id: page.id.replace(/-/g, '') },
-      rich_text: [{ type: 'mention', mention: { type: 'page', page: { id: page.id } } }, { type: 'text', text: { content: ' is due' } }],
+      rich_text: [
+        { type: 'mention', mention: { type: 'page', page: { id: page.id } } },
+        { type: 'text', text: { content: ' is due' } },
+      ],
     });
     assert.deepEqual(body.parent, { type: 'page_id', page_id: page.id });
     assert.equal(body.rich_text.map((r: Json) => r.plain_text).join(''), 'Roadmap is due');

@@ -21,14 +21,16 @@ export async function listComments(
 ): Promise<ListView<CommentView>> {
   const db = ctx.store.db;
   const blockId = normalizeId(rawBlockId);
-  if (!blockId) throw new ValidationFailure({ part: 'query', path: ['block_id'], rule: { name: 'format', format: 'uuid' }, actual: { json: rawBlockId.slice(0, 100) } });
+  if (!blockId)
+    throw new ValidationFailure({ part: 'query', path: ['block_id'], rule: { name: 'format', format: 'uuid' }, actual: { json: rawBlockId.slice(0, 100) } });
   const target = await loadVisibleObject(db, caller, blockId, ['page', 'block'], 'block', rawBlockId);
   // The scope ties a cursor to this object's listing, so another listing's cursor is refused.
   const scope = `comments:${target.id}`;
   let after: CommentCursor | null = null;
   if (startCursor) {
     const [position, id] = decodeCursor(scope, startCursor, 'start_cursor', 'query');
-    if (typeof position !== 'number' || typeof id !== 'string') throw invalidField(['start_cursor'], 'should be a cursor returned by this endpoint', startCursor, 'query');
+    if (typeof position !== 'number' || typeof id !== 'string')
+      throw invalidField(['start_cursor'], 'should be a cursor returned by this endpoint', startCursor, 'query');
     after = { position, id };
   }
   if (target.in_trash === 1) return { items: [], nextCursor: null };

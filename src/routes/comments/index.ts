@@ -23,8 +23,10 @@ import { presentComment, presentCommentList, presentWrittenComment } from '../..
  * asks the same: docs/decisions.md "Comments").
  */
 export function registerCommentRoutes(app: App, ctx: AppContext): void {
-  app.post('/v1/comments', { config: { capability: 'insert_comments', response: WrittenCommentResponse }, schema: { body: CreateCommentBody } }, async (request) =>
-    presentWrittenComment(await createComment(ctx, request.caller!, request.body)),
+  app.post(
+    '/v1/comments',
+    { config: { capability: 'insert_comments', response: WrittenCommentResponse }, schema: { body: CreateCommentBody } },
+    async (request) => presentWrittenComment(await createComment(ctx, request.caller!, request.body)),
   );
 
   app.get(
