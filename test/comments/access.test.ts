@@ -170,6 +170,15 @@ describe('comments: sharing and ownership', () => {
     assert.equal(res.body.code, 'object_not_found');
     assert.equal((await api(server, fx.token, 'POST', '/v1/comments', { discussion_id: c.discussion_id, rich_text: text('x') })).status, 404);
   });
+
+  test('deleting a workspace deletes its comments with it', async () => {
+    const doomed = await makeWorkspace(server, { name: 'Doomed' });
+    const page = await makeSharedPage(server, doomed);
+    await created(server, doomed.token, { parent: { page_id: page.id }, rich_text: text('last words') });
+    const res = await call<Json>(server.url, 'DELETE', `/admin/v1/workspaces/${doomed.workspaceId}`, { token: server.adminToken, version: null });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await api(server, doomed.token, 'GET', `/v1/comments?block_id=${page.id}`)).status, 401);
+  });
 });
 
 describe('comments: bad bodies', () => {
