@@ -11,6 +11,7 @@ import { makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { ok, text } from '../content/helpers.js';
 import { blobOf, download, PNG, sha256 } from '../fileUploads/helpers.js';
+import { API_VERSIONS } from '../../src/versioning/versions.js';
 
 type Json = Record<string, any>;
 const quiet = { logLevel: LogLevel.ERROR, logger: () => undefined };
@@ -211,5 +212,38 @@ describe('comments through the SDK', () => {
       listed.results.map((c: Json) => c.id),
       [body.id],
     );
+  });
+});
+
+describe('comments at every version', () => {
+  const { server, fx } = useServer();
+
+  test('create, list, retrieve, update and delete answer the same comment shape at each version', async () => {
+    const page = await makeSharedPage(server, fx);
+    for (const version of API_VERSIONS) {
+      const at = (method: string, path: string, body?: unknown) => call<Json>(server.url, method, path, { token: fx.token, version, body });
+      const made = await at('POST', '/v1/comments', { parent: { page_id: page.id }, rich_text: text(`at ${version}`) });
+      assert.equal(made.status, 200, `${version}: ${JSON.stringify(made.body)}`);
+      assert.deepEqual(Object.keys(made.body).sort(), [
+        'attachments',
+        'created_by',
+        'created_time',
+        'discussion_id',
+        'display_name',
+        'id',
+        'last_edited_time',
+        'object',
+        'parent',
+        'rich_text',
+      ]);
+      assert.equal(made.body.rich_text[0].plain_text, `at ${version}`);
+      assert.deepEqual((await at('GET', `/v1/comments/${made.body.id}`)).body, made.body);
+      const listed = await at('GET', `/v1/comments?block_id=${page.id}`);
+      assert.deepEqual(listed.body.results.at(-1), made.body);
+      assert.equal((await at('PATCH', `/v1/comments/${made.body.id}`, { rich_text: text('edited') })).body.rich_text[0].plain_text, 'edited');
+    }
+    // Each version's comment was appended after the last: one listing, oldest first.
+    const all = await call<Json>(server.url, 'GET', `/v1/comments?block_id=${page.id}`, { token: fx.token });
+    assert.equal(all.body.results.length, API_VERSIONS.length);
   });
 });
