@@ -2,7 +2,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { CommentRow } from '../../storage/schema.js';
 import type { CommentView, Unreadable } from '../../domain/views.js';
-import { notFound, type ObjectKind } from '../../errors/registry.js';
+import { notFound } from '../../errors/registry.js';
 import { findObjectForConnection } from '../../storage/repositories/grants.js';
 import { findComment } from '../../storage/repositories/comments.js';
 
@@ -17,10 +17,10 @@ export async function commentsVisibleOn(db: Db, caller: Caller, objectId: string
   return !!found && found.shared && found.row.workspace_id === caller.workspaceId && found.row.in_trash === 0;
 }
 
-/** A comment the caller may see, or object_not_found naming `kind` and the id as written: missing and unshared answer alike. */
-export async function loadVisibleComment(db: Db, caller: Caller, id: string, rawId: string, kind: ObjectKind = 'comment'): Promise<CommentRow> {
+/** A comment the caller may see, or object_not_found naming the id as written: missing and unshared answer alike. */
+export async function loadVisibleComment(db: Db, caller: Caller, id: string, rawId: string): Promise<CommentRow> {
   const row = await findComment(db, id);
-  if (!row || row.workspace_id !== caller.workspaceId || !(await commentsVisibleOn(db, caller, row.parent_id))) throw notFound(kind, rawId);
+  if (!row || row.workspace_id !== caller.workspaceId || !(await commentsVisibleOn(db, caller, row.parent_id))) throw notFound('comment', rawId);
   return row;
 }
 
