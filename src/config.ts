@@ -44,6 +44,10 @@ export interface Config {
   meetingNotesMaxSeconds: number;
   /** The ffmpeg binary meeting notes decode with (FOLIO_FFMPEG); null: the packaged build. */
   ffmpegPath: string | null;
+  /** How many of the last requests the admin plane's request log keeps (FOLIO_REQUEST_LOG_SIZE; 0 keeps none). */
+  requestLogSize: number;
+  /** When set, /metrics answers only a request bearing this token (FOLIO_METRICS_TOKEN). */
+  metricsToken: string | null;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -189,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: flag(env, 'FOLIO_CHECK_RESPONSES'),
     s3: s3Settings(env),
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
+    requestLogSize: env.FOLIO_REQUEST_LOG_SIZE ? wholeNumber(env, 'FOLIO_REQUEST_LOG_SIZE', 1000, 0) : 1000,
+    metricsToken: env.FOLIO_METRICS_TOKEN || null,
     ...processingSettings(env),
   };
 }

@@ -14,6 +14,10 @@ import { backfillValueColumns } from './domain/properties/backfillValueColumns.j
 import { LocalJobBell } from './jobs/jobBell.js';
 import { createTranscriber } from './processing/transcription/createTranscriber.js';
 import { createSummarizer } from './processing/summary/createSummarizer.js';
+import { FaultTable } from './instruments/faults.js';
+import { RequestLog } from './instruments/requestLog.js';
+import { Metrics } from './instruments/metrics.js';
+import { countPendingJobs } from './storage/repositories/jobs.js';
 
 /**
  * The application without a transport: what the HTTP server, the CLI and a worker process
@@ -48,6 +52,11 @@ export async function createCore(config: Config): Promise<Core> {
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,
     log: createLogger(config.logLevel),
+    instruments: {
+      faults: new FaultTable(),
+      requests: new RequestLog(config.requestLogSize),
+      metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }),
+    },
     close: async () => {
       await files.close();
       await store.close();

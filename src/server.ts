@@ -9,6 +9,7 @@ import { buildValidatorCompiler } from './http/validators.js';
 import { addSharedSchemas } from './http/sharedSchemas.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
 import { logRequests } from './http/requestLog.js';
+import { recordRequests } from './http/recordRequests.js';
 import { newId } from './ids/ids.js';
 import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
@@ -16,6 +17,7 @@ import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerRootRoute } from './routes/root.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerMetricsRoute } from './routes/metrics.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
@@ -57,6 +59,7 @@ export interface ServerOptions {
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
   const app = createFastify();
   logRequests(app, core.log);
+  recordRequests(app, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
   app.setErrorHandler((error, request, reply) => errorHandler(error, request, reply, core.log));
@@ -93,6 +96,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerRootRoute(app, core);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
+  registerMetricsRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   return app;
