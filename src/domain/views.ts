@@ -1,4 +1,4 @@
-import type { FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { CommentRow, FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type { PresentedValueRow } from '../storage/repositories/propertyValues.js';
 import type { Property } from './properties/schemaTypes.js';
 import type { StoredValue } from './properties/storedValue.js';
@@ -99,4 +99,10 @@ export interface PropertyValueView {
   value: StoredValue;
   /** For list types and rollups: the slice asked for, and the cursor of the next. */
   slice?: { offset: number; size: number; nextCursor: string | null };
+}
+
+/** A comment as stored (src/storage/repositories/comments.ts); its row carries all it shows. */
+export interface CommentView {
+  kind: 'comment';
+  row: CommentRow;
 }

@@ -194,6 +194,31 @@ export interface JobTable {
   finished_time: string | null;
 }
 
+export type CommentParentType = 'page_id' | 'block_id';
+export type CommentDisplayType = 'integration' | 'user' | 'custom';
+
+/** A comment on a page or a block; its discussion is the comments sharing `discussion_id` (migration 008). */
+export interface CommentTable {
+  id: string;
+  workspace_id: string;
+  discussion_id: string;
+  parent_type: CommentParentType;
+  parent_id: string;
+  /** Order among the comments on `parent_id`, oldest first. */
+  position: number;
+  /** JSON: the response's rich text items. */
+  rich_text: string;
+  /** JSON: `[{category, file: {url, expiry_time}}]`, urls as hosted-file references. */
+  attachments: string;
+  display_type: CommentDisplayType;
+  /** The name `display_name` resolved to when written. */
+  display_name: string | null;
+  /** The writing connection's bot user. */
+  created_by: string;
+  created_time: string;
+  last_edited_time: string;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -208,6 +233,7 @@ export interface DB {
   file_blobs: FileBlobTable;
   file_chunks: FileChunkTable;
   jobs: JobTable;
+  comments: CommentTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -219,3 +245,4 @@ export type FileUploadRow = Selectable<FileUploadTable>;
 export type FileBlobRow = Selectable<FileBlobTable>;
 export type ObjectRow = Selectable<ObjectTable>;
 export type NewObject = Insertable<ObjectTable>;
+export type CommentRow = Selectable<CommentTable>;

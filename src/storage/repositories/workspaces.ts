@@ -36,6 +36,7 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('property_value_items').where('page_id', 'in', objects).execute();
   await db.deleteFrom('property_values').where('page_id', 'in', objects).execute();
   await db.deleteFrom('grants').where('connection_id', 'in', connections).execute();
+  await db.deleteFrom('comments').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('object_ancestors').where('descendant_id', 'in', objects).execute();
   await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
   await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
