@@ -54,7 +54,13 @@ describe('the service MCP server against Folio', () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [MCP_CLI],
-      env: { PATH: process.env.PATH ?? '', BASE_URL: server.url, NOTION_TOKEN: fx.token },
+      // As the MCP server's README configures it for a fixed version: its OpenAPI document gives
+      // one operation (create-a-comment) no Notion-Version, which the service would refuse.
+      env: {
+        PATH: process.env.PATH ?? '',
+        BASE_URL: server.url,
+        OPENAPI_MCP_HEADERS: JSON.stringify({ Authorization: `Bearer ${fx.token}`, 'Notion-Version': '2025-09-03' }),
+      },
       stderr: 'ignore',
     });
     mcp = new McpClient({ name: 'folio-test', version: '1.0.0' });
