@@ -21,6 +21,7 @@ import { registerMetricsRoute } from './routes/metrics.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
+import { registerOpenApi, type V1Route } from './http/openapi.js';
 
 /**
  * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it
@@ -62,6 +63,10 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   recordRequests(app, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
+  // Before any route too: the document is made from the routes as they register.
+  const v1Routes: V1Route[] = [];
+  app.decorate('v1Routes', v1Routes);
+  await registerOpenApi(app, () => core.config.publicUrl, v1Routes);
   app.setErrorHandler((error, request, reply) => errorHandler(error, request, reply, core.log));
   // Registered on the root, so unknown paths and wrong methods answer the same whichever plane's
   // prefix they share (FACTS.md §6): no plane's authentication runs before it.

@@ -1,6 +1,7 @@
 import type { Caller, Capability } from '../auth/capabilities.js';
 import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
+import type { V1Route } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,6 +9,10 @@ declare module 'fastify' {
     capability?: Capability;
     /** A v1 route's newest-version response body (src/schemas/<resource>.ts), for OpenAPI and test-run checks. */
     response?: TSchema;
+  }
+  interface FastifyInstance {
+    /** Every `/v1` route as registered (src/http/openapi.ts), to check each is described. */
+    v1Routes: readonly V1Route[];
   }
   interface FastifyRequest {
     /** The authenticated connection; set by the v1 plane, null elsewhere. */
