@@ -6,6 +6,8 @@ import { type Kysely } from 'kysely';
  * the request again as its caller (the connection, the operation, the checked request) and what
  * polling shows once it ended (`result` or `error`, JSON). While it has not ended, its status is
  * read from its job (queued, running, retrying), so the two never disagree.
+ *
+ * The meeting-notes query (issue 25 item 8) reads meeting-notes blocks by type and workspace.
  */
 // Migrations take Kysely<any>: they describe the schema as it was at their time, not as DB says now.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,4 +27,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Expired tasks are removed by completion time.
   await db.schema.createIndex('async_tasks_completed').on('async_tasks').columns(['completed_time']).execute();
+  // The meeting-notes query (item 8) reads a workspace's meeting-notes blocks: one index range.
+  await db.schema.createIndex('objects_meeting_notes').on('objects').columns(['type', 'workspace_id']).execute();
 }
