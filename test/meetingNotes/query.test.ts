@@ -32,7 +32,11 @@ describe('meeting notes: query', () => {
   const noteAt = async (token: string, at: string, pageId: string, title?: string) => {
     await admin(server, 'POST', '/clock', { now: at });
     const upload = await uploadRecording(server, { ...fx, token }, wav(8000), 'meeting.wav');
-    return createdNote(server, { ...fx, token }, { source: { type: 'file_upload', file_upload_id: upload }, parent: { type: 'page_id', page_id: pageId }, ...(title === undefined ? {} : { title }) });
+    return createdNote(
+      server,
+      { ...fx, token },
+      { source: { type: 'file_upload', file_upload_id: upload }, parent: { type: 'page_id', page_id: pageId }, ...(title === undefined ? {} : { title }) },
+    );
   };
 
   before(async () => {
@@ -168,7 +172,10 @@ describe('meeting notes: query', () => {
       {
         operator: 'or',
         filters: [
-          { operator: 'and', filters: [on('title', 'string_contains', exact('sync')), on('created_time', 'date_is', { type: 'relative', value: 'yesterday' })] },
+          {
+            operator: 'and',
+            filters: [on('title', 'string_contains', exact('sync')), on('created_time', 'date_is', { type: 'relative', value: 'yesterday' })],
+          },
           on('title', 'string_ends_with', exact('review')),
         ],
       },
@@ -181,11 +188,22 @@ describe('meeting notes: query', () => {
     assert.deepEqual(await ids({ sort: [{ property: 'title', direction: 'ascending' }] }), named('design', 'internal', 'retro', 'weekly', 'untitled'));
     assert.deepEqual(await ids({ sort: [{ property: 'created_time', direction: 'descending' }] }), named('untitled', 'retro', 'internal', 'design', 'weekly'));
     assert.deepEqual(
-      await ids({ sort: [{ property: 'attendees', direction: 'descending' }, { property: 'last_edited_time', direction: 'descending' }] }),
+      await ids({
+        sort: [
+          { property: 'attendees', direction: 'descending' },
+          { property: 'last_edited_time', direction: 'descending' },
+        ],
+      }),
       named('untitled', 'retro', 'design', 'weekly', 'internal'),
     );
     assert.deepEqual(
-      await ids({ sort: [{ property: 'created_by', direction: 'ascending' }, { property: 'last_edited_by', direction: 'ascending' }, { property: 'created_time', direction: 'ascending' }] }).then((list) => list.length),
+      await ids({
+        sort: [
+          { property: 'created_by', direction: 'ascending' },
+          { property: 'last_edited_by', direction: 'ascending' },
+          { property: 'created_time', direction: 'ascending' },
+        ],
+      }).then((list) => list.length),
       5,
     );
     const page = await query({ limit: 2, sort: [{ property: 'created_time', direction: 'ascending' }] });
@@ -214,13 +232,19 @@ describe('meeting notes: query', () => {
     await refused({ filter: on('created_time', 'date_is', { type: 'relative', value: 'someday' }) }, /filter\.filter\.value\.value/);
     await refused({ filter: on('created_time', 'date_is', exact({ type: 'date', start_date: '2031-02-30' })) }, /start_date/);
     await refused({ filter: on('created_time', 'date_is', exact({ type: 'datetime', start_date: '2031-01-01' })) }, /start_time/);
-    await refused({ filter: on('created_time', 'date_is', exact({ type: 'datetime', start_date: '2031-01-01', start_time: '10:00', time_zone: 'Mars/Base' })) }, /time_zone/);
+    await refused(
+      { filter: on('created_time', 'date_is', exact({ type: 'datetime', start_date: '2031-01-01', start_time: '10:00', time_zone: 'Mars/Base' })) },
+      /time_zone/,
+    );
     await refused({ filter: on('created_time', 'date_is_within', exact({ type: 'daterange', start_date: '2031-01-05', end_date: '2031-01-01' })) }, /end_date/);
     await refused({ filter: on('created_time', 'date_is_within', { type: 'relative', value: 'today', unit: 'fortnight' }) }, /filter\.filter\.value\.unit/);
     await refused({ filter: on('created_by', 'person_contains', user('not-a-uuid')) }, /filter\.filter\.value\.value\.id/);
     await refused({ filter: on('attendees', 'person_contains', { type: 'exact', value: { table: 'users', id: fx.user.id } }) }, /table/);
     await refused({ filter: { operator: 'xor', filters: [] } }, /filter\.operator/);
-    await refused({ filter: { operator: 'and', filters: [{ operator: 'or', filters: [{ operator: 'and', filters: [] }] }] } }, /filter\.filters\[0\]\.filters\[0\]/);
+    await refused(
+      { filter: { operator: 'and', filters: [{ operator: 'or', filters: [{ operator: 'and', filters: [] }] }] } },
+      /filter\.filters\[0\]\.filters\[0\]/,
+    );
     await refused({ sort: [{ property: 'status', direction: 'ascending' }] }, /body\.sort\[0\]\.property/);
     await refused({ limit: 0 }, /body\.limit/);
     await refused({ limit: 51 }, /body\.limit/);
@@ -250,7 +274,7 @@ describe('meeting notes: query', () => {
       // The block type's older name before 2026-03-11 (FACTS.md §1).
       assert.equal(res.results[0].type, notionVersion === '2025-09-03' ? 'transcription' : 'meeting_notes');
       await assert.rejects(
-        () => client.blocks.meetingNotes.query({ filter: { operator: 'and', filters: [{ property: 'nope', filter: { operator: 'is_empty' } }] } }),
+        () => client.blocks.meetingNotes.query({ filter: { operator: 'and', filters: [{ property: 'nope' as 'title', filter: { operator: 'is_empty' } }] } }),
         (error: unknown) => APIResponseError.isAPIResponseError(error) && error.code === APIErrorCode.ValidationError,
       );
     });

@@ -24,7 +24,10 @@ export interface AsyncOperation {
 }
 
 /** Declares an operation with its view's type, so `run` and `present` agree. */
-function operation<V>(op: { run(ctx: AppContext, caller: Caller, request: AsyncRequest): Promise<V>; present(ctx: AppContext, view: V, request: AsyncRequest): object }): AsyncOperation {
+function operation<V>(op: {
+  run(ctx: AppContext, caller: Caller, request: AsyncRequest): Promise<V>;
+  present(ctx: AppContext, view: V, request: AsyncRequest): object;
+}): AsyncOperation {
   return op as AsyncOperation;
 }
 

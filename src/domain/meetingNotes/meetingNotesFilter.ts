@@ -109,7 +109,8 @@ function datePoint(value: unknown, now: Date, path: FieldPath): DateOperand {
   if (value.type !== 'exact') throw invalidField([...path, 'type'], 'should be one of exact, relative', value.type);
   if (typeof inner === 'string') {
     const operand = parseDateOperand(inner, now);
-    if (!operand || (RELATIVE_DATES as readonly string[]).includes(inner)) throw invalidField([...path, 'value'], 'should be an ISO 8601 date or date-time', inner);
+    if (!operand || (RELATIVE_DATES as readonly string[]).includes(inner))
+      throw invalidField([...path, 'value'], 'should be an ISO 8601 date or date-time', inner);
     return operand;
   }
   if (!isObject(inner)) throw invalidField([...path, 'value'], 'should be an object: {"type": "date" | "datetime", "start_date": …}', inner);
@@ -171,7 +172,8 @@ function dateRange(value: unknown, now: Date, path: FieldPath): { from: string |
   const direction = value.direction ?? 'past';
   if (direction !== 'past' && direction !== 'future') throw invalidField([...path, 'direction'], 'should be one of past, future', direction);
   const unit = value.unit ?? 'day';
-  if (unit !== 'day' && unit !== 'week' && unit !== 'month' && unit !== 'year') throw invalidField([...path, 'unit'], 'should be one of day, week, month, year', unit);
+  if (unit !== 'day' && unit !== 'week' && unit !== 'month' && unit !== 'year')
+    throw invalidField([...path, 'unit'], 'should be one of day, week, month, year', unit);
   const count = value.count ?? 1;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 10_000)
     throw invalidField([...path, 'count'], 'should be a whole number from 0 to 10000', count);

@@ -25,16 +25,12 @@ export async function acceptAsync(ctx: AppContext, reply: FastifyReply, caller: 
 
 export function registerAsyncTaskRoutes(app: App, ctx: AppContext): void {
   // Needs only a valid token: a task is its own connection's, whatever it may do.
-  app.get(
-    '/v1/async_tasks/:task_id',
-    { config: { response: AsyncTaskResponse }, schema: { params: AsyncTaskParams } },
-    async (request, reply) => {
-      const view = await retrieveAsyncTask(ctx, request.caller!, request.params.task_id);
-      const body = presentAsyncTask(view, { baseUrl: ctx.config.publicUrl });
-      if (isNewestVersion(request.apiVersion) || view.status !== 'succeeded') return body;
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(olderResult(request.apiVersion, body, view)));
-    },
-  );
+  app.get('/v1/async_tasks/:task_id', { config: { response: AsyncTaskResponse }, schema: { params: AsyncTaskParams } }, async (request, reply) => {
+    const view = await retrieveAsyncTask(ctx, request.caller!, request.params.task_id);
+    const body = presentAsyncTask(view, { baseUrl: ctx.config.publicUrl });
+    if (isNewestVersion(request.apiVersion) || view.status !== 'succeeded') return body;
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(olderResult(request.apiVersion, body, view)));
+  });
 }
 
 /**

@@ -10,9 +10,7 @@ export async function meetingNotesWithoutValues(db: Db, limit: number): Promise<
     .selectFrom('objects as o')
     .leftJoin('property_values as v', (join) => join.onRef('v.page_id', '=', 'o.id').on('v.property_id', '=', 'title'))
     .select(['o.id', 'o.content'])
-    .select((eb) =>
-      eb.selectFrom('connections as c').select('c.user_id').whereRef('c.bot_id', '=', 'o.created_by').limit(1).as('user_id'),
-    )
+    .select((eb) => eb.selectFrom('connections as c').select('c.user_id').whereRef('c.bot_id', '=', 'o.created_by').limit(1).as('user_id'))
     .where('o.object', '=', 'block')
     .where('o.type', '=', 'meeting_notes')
     .where('v.page_id', 'is', null)
