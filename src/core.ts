@@ -11,6 +11,7 @@ import { createFileStore } from './storage/files/createFileStore.js';
 import { ensureSetting } from './storage/repositories/settings.js';
 import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
+import { backfillMeetingNoteValues } from './domain/meetingNotes/backfillMeetingNoteValues.js';
 import { LocalJobBell } from './jobs/jobBell.js';
 import { createTranscriber } from './processing/transcription/createTranscriber.js';
 import { createSummarizer } from './processing/summary/createSummarizer.js';
@@ -33,6 +34,7 @@ export async function createCore(config: Config): Promise<Core> {
   const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
+  await backfillMeetingNoteValues(store);
   const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
   // One secret per store, so a link signed by one instance is served by any other.
   const linkSecret = await ensureSetting(store.db, 'file_link_secret', randomBytes(32).toString('base64url'));

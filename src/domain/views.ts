@@ -106,3 +106,15 @@ export interface CommentView {
   kind: 'comment';
   row: CommentRow;
 }
+
+/** An async task as polling shows it: `status` already read from its job while it has not ended. */
+export interface AsyncTaskView {
+  id: string;
+  operation: string;
+  createdTime: string;
+  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed';
+  /** When succeeded: the synchronous response body at the newest version, and the facts older versions need. */
+  result: { body: Record<string, unknown>; facts: Record<string, unknown> } | null;
+  /** When failed: the error body the synchronous request would have answered with. */
+  error: { object: 'error'; status: number; code: string; message: string; additional_data?: Record<string, string | string[]> } | null;
+}

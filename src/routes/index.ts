@@ -9,6 +9,7 @@ import { registerSearchRoutes } from './search/index.js';
 import { registerFileUploadRoutes } from './fileUploads/index.js';
 import { registerMeetingNotesRoutes } from './meetingNotes/index.js';
 import { registerCommentRoutes } from './comments/index.js';
+import { registerAsyncTaskRoutes } from './asyncTasks/index.js';
 
 /** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
 export function registerV1Routes(app: App, ctx: AppContext): void {
@@ -21,4 +22,5 @@ export function registerV1Routes(app: App, ctx: AppContext): void {
   registerFileUploadRoutes(app, ctx);
   registerMeetingNotesRoutes(app, ctx);
   registerCommentRoutes(app, ctx);
+  registerAsyncTaskRoutes(app, ctx);
 }

@@ -39,6 +39,8 @@ export const CreatePageBody = StrictObject({
   cover: Type.Optional(CoverRequest),
   children: Type.Optional(BlockRequestArray),
   content: Type.Optional(BlockRequestArray),
+  /** Answer at once with an async task and create the page in the background (src/commands/asyncTasks/). */
+  allow_async: Type.Optional(Type.Boolean()),
 });
 export type CreatePageInput = Static<typeof CreatePageBody>;
 

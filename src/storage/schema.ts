@@ -234,6 +234,7 @@ export interface DB {
   file_chunks: FileChunkTable;
   jobs: JobTable;
   comments: CommentTable;
+  async_tasks: AsyncTaskTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -246,3 +247,25 @@ export type FileBlobRow = Selectable<FileBlobTable>;
 export type ObjectRow = Selectable<ObjectTable>;
 export type NewObject = Insertable<ObjectTable>;
 export type CommentRow = Selectable<CommentTable>;
+
+/** A request run in the background (`allow_async`; migration 011, src/storage/repositories/asyncTasks.ts). */
+export interface AsyncTaskTable {
+  id: string;
+  workspace_id: string;
+  /** The connection that sent it: the only one that sees it, and the one it runs as. */
+  connection_id: string;
+  /** The operation's name, e.g. "POST /v1/pages" (src/commands/asyncTasks/operations.ts). */
+  operation: string;
+  /** JSON: the checked request (body, path parameters, query), newest version. */
+  request: string;
+  /** `queued` until it ends (the job says whether it runs or retries), then `succeeded` or `failed`. */
+  status: 'queued' | 'succeeded' | 'failed';
+  /** JSON: the synchronous response body at the newest version and its older-version facts. */
+  result: string | null;
+  /** JSON: the error body the synchronous request would have answered with. */
+  error: string | null;
+  created_time: string;
+  completed_time: string | null;
+}
+
+export type AsyncTaskRow = Selectable<AsyncTaskTable>;

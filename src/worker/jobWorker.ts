@@ -29,7 +29,7 @@ export class JobWorker {
     private readonly ctx: AppContext,
     /** Each kind with the slots this process gives it. */
     private readonly kinds: ReadonlyArray<{ kind: JobKind; slots: number }>,
-    private readonly settings: Omit<WorkerSettings, 'meetingNotesSlots' | 'fileImportSlots'>,
+    private readonly settings: Omit<WorkerSettings, 'meetingNotesSlots' | 'fileImportSlots' | 'asyncTaskSlots'>,
   ) {
     for (const { kind } of kinds) this.handlers.set(kind.name, kind.handler(ctx));
   }

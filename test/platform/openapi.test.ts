@@ -23,7 +23,7 @@ describe('OpenAPI and the reference page', () => {
   test('the document is valid OpenAPI 3.1', async () => {
     const doc = await document();
     assert.equal(doc.openapi, '3.1.0');
-    const result = await validate(structuredClone(doc));
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
     assert.ok(result.valid, JSON.stringify(result));
   });
 

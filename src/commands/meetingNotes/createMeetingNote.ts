@@ -11,6 +11,7 @@ import { assertEditable, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
 import { hostedUploadId } from '../../domain/files/hostedFiles.js';
 import { insertServerBlock } from '../../domain/blocks/insertBlockTree.js';
+import { writeMeetingNoteAttendees, writeMeetingNoteTitle } from '../../domain/meetingNotes/meetingNoteValues.js';
 import { RECORDING_BLOCK_TYPES } from '../../domain/blocks/blockTypes.js';
 import { newMeetingNotesMember, refuseRecordingType } from '../../domain/meetingNotes/meetingNotesBlock.js';
 import { MEETING_NOTES_JOB, MEETING_NOTES_MAX_ATTEMPTS, type MeetingNotesJobPayload } from '../../domain/meetingNotes/meetingNotesJob.js';
@@ -76,14 +77,17 @@ export async function createMeetingNote(ctx: AppContext, caller: Caller, input: 
     }
 
     const paused = await processingPaused(trx);
+    const member = newMeetingNotesMember(input.title, paused);
     const block = await insertServerBlock(trx, {
       workspaceId: caller.workspaceId,
       ...place,
       actorId: caller.botId,
       type: 'meeting_notes',
-      content: { ...newMeetingNotesMember(input.title, paused) },
+      content: { ...member },
       at,
     });
+    await writeMeetingNoteTitle(trx, block.id, member.title);
+    await writeMeetingNoteAttendees(trx, block.id, caller.userId ? [caller.userId] : []);
     await markAttached(trx, [uploadId]);
     const payload: MeetingNotesJobPayload = {
       blockId: block.id,

@@ -19,6 +19,8 @@ import { retrievePageProperty } from '../../commands/pages/retrievePageProperty.
 import { presentPage, presentWrittenPage } from '../../presenters/page.js';
 import { presentPropertyValue } from '../../presenters/propertyItem.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
+import { OrAsyncTask } from '../../schemas/asyncTasks.js';
+import { acceptAsync } from '../asyncTasks/index.js';
 import type { PageView, Unreadable } from '../../domain/views.js';
 
 /** The page's place before 2022-06-28 (the page it sits in) goes beside the body, for the version modules. */
@@ -28,10 +30,11 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/pages',
     {
-      config: { capability: 'insert_content', response: WrittenPageResponse },
+      config: { capability: 'insert_content', response: OrAsyncTask(WrittenPageResponse) },
       schema: { body: CreatePageBody, querystring: FilterPropertiesQuery },
     },
-    async (request) => {
+    async (request, reply) => {
+      if (request.body.allow_async) return acceptAsync(ctx, reply, request.caller!, 'POST /v1/pages', { body: request.body, params: {}, query: request.query });
       const view = await createPage(ctx, request.caller!, request.body);
       return withOlderFacts(presentWrittenPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties }), pageFacts(view));
     },
