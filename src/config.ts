@@ -44,6 +44,8 @@ export interface Config {
   meetingNotesMaxSeconds: number;
   /** The ffmpeg binary meeting notes decode with (FOLIO_FFMPEG); null: the packaged build. */
   ffmpegPath: string | null;
+  /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
+  viewQueryResultLimit: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -190,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
     ...processingSettings(env),
+    viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
   };
 }

@@ -48,7 +48,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ObjectKind = 'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'connection' | 'workspace';
+export type ObjectKind = 'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'connection' | 'workspace' | 'view' | 'view_query';
 
 const KIND_LABEL: Record<ObjectKind, string> = {
   page: 'page',
@@ -60,6 +60,8 @@ const KIND_LABEL: Record<ObjectKind, string> = {
   comment: 'comment',
   connection: 'connection',
   workspace: 'workspace',
+  view: 'view',
+  view_query: 'view query',
 };
 
 /**
