@@ -48,7 +48,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ObjectKind = 'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'connection' | 'workspace' | 'view' | 'view_query';
+export type ObjectKind =
+  'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'connection' | 'workspace' | 'view' | 'view_query';
 
 const KIND_LABEL: Record<ObjectKind, string> = {
   page: 'page',

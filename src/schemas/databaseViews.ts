@@ -148,7 +148,12 @@ export const VIEW_CONFIG_SCHEMAS = {
   }),
   gallery: StrictObject({ type: Type.Literal('gallery'), properties: Properties, ...cardLayout }),
   list: StrictObject({ type: Type.Literal('list'), properties: Properties }),
-  map: StrictObject({ type: Type.Literal('map'), height: opt(literals(['small', 'medium', 'large', 'extra_large'])), map_by: opt(PropertyRef), properties: Properties }),
+  map: StrictObject({
+    type: Type.Literal('map'),
+    height: opt(literals(['small', 'medium', 'large', 'extra_large'])),
+    map_by: opt(PropertyRef),
+    properties: Properties,
+  }),
   form: StrictObject({
     type: Type.Literal('form'),
     is_form_closed: opt(Type.Boolean()),

@@ -28,7 +28,12 @@ describe('view queries', () => {
   const { server, fx } = useServer({ env: { ...TEST_CLOCK_ENV, FOLIO_VIEW_QUERY_RESULT_LIMIT: String(CAP) } });
   const client = () => new Client({ auth: fx.token, baseUrl: server.url, logger: quiet });
   let source: Source;
-  const filter = { and: [{ property: 'Points', number: { greater_than_or_equal_to: 2 } }, { property: 'Tag', select: { does_not_equal: ['skip'] } }] };
+  const filter = {
+    and: [
+      { property: 'Points', number: { greater_than_or_equal_to: 2 } },
+      { property: 'Tag', select: { does_not_equal: ['skip'] } },
+    ],
+  };
   const sorts = [
     { property: 'Points', direction: 'descending' },
     { property: 'Name', direction: 'ascending' },
@@ -52,7 +57,14 @@ describe('view queries', () => {
   });
 
   test('results equal dataSources.query with the same filter and sorts, paged from the kept result', async () => {
-    const view = await client().views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'High', type: 'table', filter: filter as any, sorts: sorts as any });
+    const view = await client().views.create({
+      database_id: source.databaseId,
+      data_source_id: source.id,
+      name: 'High',
+      type: 'table',
+      filter: filter as any,
+      sorts: sorts as any,
+    });
     const expected = (await client().dataSources.query({ data_source_id: source.id, filter: filter as any, sorts: sorts as any })).results.map((p) => p.id);
     assert.ok(expected.length > 3 && expected.length <= CAP, `${expected.length} pages match`);
     const first = await client().views.queries.create({ view_id: view.id, page_size: 3 });

@@ -104,10 +104,26 @@ describe('views', () => {
   test('configuration: the type must match, required fields per type, dashboards read-only', async () => {
     await setup();
     const base = { database_id: source.databaseId, data_source_id: source.id, name: 'v' };
-    await rejects(client().views.create({ ...base, type: 'board', configuration: { type: 'table' } as any }), APIErrorCode.ValidationError, /configuration\.type/);
-    await rejects(client().views.create({ ...base, type: 'board', configuration: { type: 'board' } as any }), APIErrorCode.ValidationError, /configuration\.group_by/);
-    await rejects(client().views.create({ ...base, type: 'calendar', configuration: { type: 'calendar' } as any }), APIErrorCode.ValidationError, /date_property_id/);
-    await rejects(client().views.create({ ...base, type: 'timeline', configuration: { type: 'timeline' } as any }), APIErrorCode.ValidationError, /date_property_id/);
+    await rejects(
+      client().views.create({ ...base, type: 'board', configuration: { type: 'table' } as any }),
+      APIErrorCode.ValidationError,
+      /configuration\.type/,
+    );
+    await rejects(
+      client().views.create({ ...base, type: 'board', configuration: { type: 'board' } as any }),
+      APIErrorCode.ValidationError,
+      /configuration\.group_by/,
+    );
+    await rejects(
+      client().views.create({ ...base, type: 'calendar', configuration: { type: 'calendar' } as any }),
+      APIErrorCode.ValidationError,
+      /date_property_id/,
+    );
+    await rejects(
+      client().views.create({ ...base, type: 'timeline', configuration: { type: 'timeline' } as any }),
+      APIErrorCode.ValidationError,
+      /date_property_id/,
+    );
     await rejects(client().views.create({ ...base, type: 'chart', configuration: { type: 'chart' } as any }), APIErrorCode.ValidationError, /chart_type/);
     await rejects(
       client().views.create({ ...base, type: 'dashboard', configuration: { type: 'dashboard', rows: [] } as any }),
@@ -159,7 +175,12 @@ describe('views', () => {
       view_id: view.id,
       name: 'Renamed',
       quick_filters: { Points: null, Due: { date: { is_not_empty: true } } } as any,
-      configuration: { type: 'board', group_by: { type: 'select', property_id: 'Status', sort: { type: 'descending' } }, card_layout: 'compact', cover_size: null },
+      configuration: {
+        type: 'board',
+        group_by: { type: 'select', property_id: 'Status', sort: { type: 'descending' } },
+        card_layout: 'compact',
+        cover_size: null,
+      },
     })) as Json;
     assert.equal(updated.name, 'Renamed');
     assert.deepEqual(updated.quick_filters, { Status: { select: { equals: 'Open' } }, Due: { date: { is_not_empty: true } } });
@@ -193,7 +214,13 @@ describe('views', () => {
   test('position orders tabs; listing by data source finds views of other databases', async () => {
     await setup();
     const [first] = (await client().views.list({ database_id: source.databaseId })).results;
-    const atStart = (await client().views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'S', type: 'list', position: { type: 'start' } })) as Json;
+    const atStart = (await client().views.create({
+      database_id: source.databaseId,
+      data_source_id: source.id,
+      name: 'S',
+      type: 'list',
+      position: { type: 'start' },
+    })) as Json;
     const atEnd = (await client().views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'E', type: 'list' })) as Json;
     const after = (await client().views.create({
       database_id: source.databaseId,
@@ -217,11 +244,23 @@ describe('views', () => {
   test('dashboards hold widget views in rows of at most four', async () => {
     await setup();
     const dashboard = (await client().views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'Dash', type: 'dashboard' })) as Json;
-    const widget = (await client().views.create({ view_id: dashboard.id, data_source_id: source.id, name: 'W1', type: 'chart', configuration: { type: 'chart', chart_type: 'number' } })) as Json;
+    const widget = (await client().views.create({
+      view_id: dashboard.id,
+      data_source_id: source.id,
+      name: 'W1',
+      type: 'chart',
+      configuration: { type: 'chart', chart_type: 'number' },
+    })) as Json;
     assert.equal(widget.dashboard_view_id, dashboard.id);
     assert.deepEqual(widget.parent, { type: 'database_id', database_id: source.databaseId });
     for (let i = 2; i <= 4; i++) {
-      await client().views.create({ view_id: dashboard.id, data_source_id: source.id, name: `W${i}`, type: 'list', placement: { type: 'existing_row', row_index: 0 } });
+      await client().views.create({
+        view_id: dashboard.id,
+        data_source_id: source.id,
+        name: `W${i}`,
+        type: 'list',
+        placement: { type: 'existing_row', row_index: 0 },
+      });
     }
     await rejects(
       client().views.create({ view_id: dashboard.id, data_source_id: source.id, name: 'W5', type: 'list', placement: { type: 'existing_row', row_index: 0 } }),
@@ -284,7 +323,10 @@ describe('views', () => {
     await admin(server, 'POST', `/connections/${readOnly.id}/grants`, { object_id: source.databaseId });
     const reader = new Client({ auth: readOnly.token, baseUrl: server.url, logger: quiet });
     assert.equal(((await reader.views.retrieve({ view_id: view.id })) as Json).id, view.id);
-    await rejects(reader.views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'x', type: 'table' }), APIErrorCode.RestrictedResource);
+    await rejects(
+      reader.views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'x', type: 'table' }),
+      APIErrorCode.RestrictedResource,
+    );
     await rejects(reader.views.update({ view_id: view.id, name: 'x' }), APIErrorCode.RestrictedResource);
     await rejects(reader.views.delete({ view_id: view.id }), APIErrorCode.RestrictedResource);
 

@@ -36,9 +36,12 @@ export async function createView(ctx: AppContext, caller: Caller, body: CreateVi
     });
   }
   if (body.create_database !== undefined) {
-    throw validationError('body.create_database is not supported by this server: create the database with POST /v1/databases, then add views to it with database_id.');
+    throw validationError(
+      'body.create_database is not supported by this server: create the database with POST /v1/databases, then add views to it with database_id.',
+    );
   }
-  if (body.position !== undefined && body.database_id === undefined) throw invalidField(['position'], 'should be not present without database_id', body.position);
+  if (body.position !== undefined && body.database_id === undefined)
+    throw invalidField(['position'], 'should be not present without database_id', body.position);
   if (body.placement !== undefined && body.view_id === undefined) throw invalidField(['placement'], 'should be not present without view_id', body.placement);
 
   const now = ctx.clock.now();

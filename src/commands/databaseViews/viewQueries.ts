@@ -79,7 +79,15 @@ export async function createViewQuery(ctx: AppContext, caller: Caller, viewId: s
 }
 
 /** A query of this view, run by this connection, not expired; anything else is not found. */
-async function loadLiveQuery(ctx: AppContext, db: Db, caller: Caller, viewId: string, rawViewId: string, queryId: string, rawQueryId: string): Promise<ViewQueryRow> {
+async function loadLiveQuery(
+  ctx: AppContext,
+  db: Db,
+  caller: Caller,
+  viewId: string,
+  rawViewId: string,
+  queryId: string,
+  rawQueryId: string,
+): Promise<ViewQueryRow> {
   const view = await loadVisibleView(db, caller, viewId, rawViewId);
   const query = await findViewQuery(db, queryId);
   if (!query || query.view_id !== view.id || query.connection_id !== caller.connectionId || query.expires_at <= ctx.clock.now().toISOString()) {

@@ -60,10 +60,14 @@ export function registerViewsRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.delete('/v1/views/:view_id', { config: { capability: 'update_content', response: PartialViewObject }, schema: { params: ViewParams } }, async (request) => {
-    const raw = request.params.view_id;
-    return presentPartialDatabaseView(await deleteView(ctx, request.caller!, parseIdParam(raw, 'view_id'), raw));
-  });
+  app.delete(
+    '/v1/views/:view_id',
+    { config: { capability: 'update_content', response: PartialViewObject }, schema: { params: ViewParams } },
+    async (request) => {
+      const raw = request.params.view_id;
+      return presentPartialDatabaseView(await deleteView(ctx, request.caller!, parseIdParam(raw, 'view_id'), raw));
+    },
+  );
 
   app.post(
     '/v1/views/:view_id/queries',

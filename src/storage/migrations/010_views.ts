@@ -91,5 +91,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       last_edited_by: d.created_by,
     }));
   // Batches keep each statement under SQLite's bound-parameter limit.
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('database_views').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('database_views')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
