@@ -209,7 +209,12 @@ export const CreateViewBody = StrictObject({
   type: literals(VIEW_TYPES),
   database_id: Type.Optional(IdString),
   view_id: Type.Optional(IdString),
-  create_database: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  create_database: Type.Optional(
+    StrictObject({
+      parent: StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
+      position: Type.Optional(StrictObject({ type: Type.Literal('after_block'), block_id: IdString })),
+    }),
+  ),
   filter: Type.Optional(Type.Object({}, { additionalProperties: true })),
   sorts: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
   quick_filters: Type.Optional(QuickFilters),

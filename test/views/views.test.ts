@@ -285,7 +285,7 @@ describe('views', () => {
     );
   });
 
-  test('request errors: no target, two targets, create_database, list without an id', async () => {
+  test('request errors: no target, two targets, list without an id, a bad type', async () => {
     await setup();
     const res = await call<Json>(server.url, 'POST', '/v1/views', { token: fx.token, body: { data_source_id: source.id, name: 'x', type: 'table' } });
     assert.equal(res.status, 400);
@@ -296,13 +296,6 @@ describe('views', () => {
       body: { data_source_id: source.id, name: 'x', type: 'table', database_id: source.databaseId, view_id: source.databaseId },
     });
     assert.equal(two.status, 400);
-    const page = await makeSharedPage(server, fx);
-    const linkedDb = await call<Json>(server.url, 'POST', '/v1/views', {
-      token: fx.token,
-      body: { data_source_id: source.id, name: 'x', type: 'table', create_database: { parent: { type: 'page_id', page_id: page.id } } },
-    });
-    assert.equal(linkedDb.status, 400);
-    assert.match(linkedDb.body.message, /create_database is not supported/);
     const list = await call<Json>(server.url, 'GET', '/v1/views', { token: fx.token });
     assert.equal(list.status, 400);
     assert.equal(list.body.code, 'validation_error');
@@ -314,6 +307,47 @@ describe('views', () => {
     });
     assert.equal(badType.status, 400);
     assert.match(badType.body.message, /body\.type/);
+  });
+
+  test('create_database makes a linked database on the page, after the block named', async () => {
+    await setup();
+    const page = await makeSharedPage(server, fx, 'Host');
+    const { results: blocks } = await client().blocks.children.append({
+      block_id: page.id,
+      children: [{ paragraph: { rich_text: [{ text: { content: 'one' } }] } }, { paragraph: { rich_text: [{ text: { content: 'two' } }] } }],
+    });
+    const view = (await client().views.create({
+      data_source_id: source.id,
+      name: 'Linked board',
+      type: 'board',
+      configuration: { type: 'board', group_by: { type: 'select', property_id: 'Status', sort: { type: 'manual' } } },
+      create_database: { parent: { type: 'page_id', page_id: page.id }, position: { type: 'after_block', block_id: blocks[0].id } },
+    })) as Json;
+    assert.equal(view.data_source_id, source.id);
+    const databaseId = view.parent.database_id;
+    assert.notEqual(databaseId, source.databaseId);
+    const children = (await client().blocks.children.list({ block_id: page.id })).results as Json[];
+    assert.deepEqual(
+      children.map((b) => b.type),
+      ['paragraph', 'child_database', 'paragraph'],
+    );
+    assert.equal(children[1].id, databaseId);
+    const database = (await client().databases.retrieve({ database_id: databaseId })) as Json;
+    assert.equal(database.is_inline, true);
+    assert.deepEqual(
+      (await client().views.list({ database_id: databaseId })).results.map((v) => v.id),
+      [view.id],
+    );
+    await rejects(
+      client().views.create({
+        data_source_id: source.id,
+        name: 'x',
+        type: 'table',
+        create_database: { parent: { type: 'page_id', page_id: page.id }, position: { type: 'after_block', block_id: source.databaseId } },
+      }),
+      APIErrorCode.ValidationError,
+      /create_database\.position\.block_id/,
+    );
   });
 
   test('capabilities, and a view of an unshared database is indistinguishable from a missing one', async () => {

@@ -5,7 +5,7 @@ import type { CreateViewInput } from '../../schemas/databaseViews.js';
 import type { DatabaseViewRow } from '../../storage/schema.js';
 import { findDatabaseView, insertDatabaseView, listDatabaseTabs, updateDatabaseView } from '../../storage/repositories/databaseViews.js';
 import { invalidField, ValidationFailure } from '../../errors/validationFailure.js';
-import { validationError } from '../../errors/registry.js';
+import { createLinkedDatabase } from './createLinkedDatabase.js';
 import { newId, normalizeId } from '../../ids/ids.js';
 import { checkConfiguration, checkFilterAndSorts, checkQuickFilters, loadViewSchema } from '../../domain/databaseViews/checkViewDefinition.js';
 import { addWidget, emptyDashboard, type DashboardLayout } from '../../domain/databaseViews/dashboardLayout.js';
@@ -21,8 +21,8 @@ export interface WrittenView {
 const id = (raw: string) => normalizeId(raw) as string;
 
 /**
- * POST /v1/views (FACTS.md §10.8 8.4): a tab of a database (`database_id`) or a widget of a
- * dashboard view (`view_id`). `create_database` (a new linked database block) is refused.
+ * POST /v1/views (FACTS.md §10.8 8.4): a tab of a database (`database_id`), a widget of a
+ * dashboard view (`view_id`), or the first view of a new linked database on a page (`create_database`).
  */
 export async function createView(ctx: AppContext, caller: Caller, body: CreateViewInput): Promise<WrittenView> {
   requireAnyCapability(caller, ['insert_content', 'update_content']);
@@ -34,11 +34,6 @@ export async function createView(ctx: AppContext, caller: Caller, body: CreateVi
       rule: { name: 'custom', expectation: 'should have exactly one of database_id, view_id, create_database' },
       actual: { words: targets.length === 0 ? 'none' : targets.join(', ') },
     });
-  }
-  if (body.create_database !== undefined) {
-    throw validationError(
-      'body.create_database is not supported by this server: create the database with POST /v1/databases, then add views to it with database_id.',
-    );
   }
   if (body.position !== undefined && body.database_id === undefined)
     throw invalidField(['position'], 'should be not present without database_id', body.position);
@@ -63,6 +58,8 @@ export async function createView(ctx: AppContext, caller: Caller, body: CreateVi
       const tabs = await listDatabaseTabs(trx, databaseId);
       const after = body.position?.type === 'after_view' ? normalizeId(body.position.view_id) : null;
       position = tabPosition(tabs, body.position, after);
+    } else if (body.create_database !== undefined) {
+      databaseId = await createLinkedDatabase(trx, caller, body.create_database, source, at);
     } else {
       const dashboard = await loadVisibleView(trx, caller, id(body.view_id!), body.view_id);
       if (dashboard.type !== 'dashboard') throw invalidField(['view_id'], 'should be the id of a dashboard view', body.view_id);
