@@ -54,8 +54,9 @@ export async function createViewQuery(ctx: AppContext, caller: Caller, viewId: s
       inTrash: false,
       pageSize: cap,
       resultType: 'page',
+      idsOnly: true,
     });
-    let ids = listing.pages.map((p) => p.id);
+    let ids = listing.ids;
     // A data source shared with the caller shares every page in it; a linked view's source may not be.
     if (!found.shared) {
       const visible = await sharedAmong(trx, caller.connectionId, ids);

@@ -53,6 +53,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Expired queries are deleted by expiry time.
   await db.schema.createIndex('view_queries_by_expiry').on('view_queries').columns(['expires_at']).execute();
 
+  await giveDatabasesDefaultViews(db);
+}
+
+/**
+ * Gives each database that has no view the table view "Default view" of its first data source
+ * (out of the trash first, then by position). Databases that already have a view are left alone,
+ * so it may run again (the migration test runs it on a store that has views).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function giveDatabasesDefaultViews(db: Kysely<any>): Promise<void> {
   const databases = await db
     .selectFrom('objects as d')
     .select(['d.id', 'd.workspace_id', 'd.created_time', 'd.created_by'])
@@ -69,6 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .as('data_source_id'),
     )
     .where('d.object', '=', 'database')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('database_views as v').select('v.id').whereRef('v.database_id', '=', 'd.id'))))
     .execute();
   const rows = databases
     .filter((d) => d.data_source_id !== null)
