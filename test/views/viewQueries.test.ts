@@ -96,6 +96,40 @@ describe('view queries', () => {
     );
   });
 
+  test('every plan the data-source query may take gives the same ids', async () => {
+    const definitions: Json[] = [
+      {},
+      { sorts: [{ property: 'Points', direction: 'ascending' }] },
+      { filter: { property: 'Tag', select: { equals: 'keep' } } },
+      { filter: { property: 'Tag', select: { equals: 'keep' } }, sorts: [{ property: 'Points', direction: 'descending' }] },
+      {
+        filter: {
+          or: [
+            { property: 'Points', number: { equals: 0 } },
+            { property: 'Name', title: { ends_with: '1' } },
+          ],
+        },
+        sorts: [{ timestamp: 'created_time', direction: 'descending' }],
+      },
+      {
+        sorts: [
+          { property: 'Tag', direction: 'ascending' },
+          { property: 'Name', direction: 'descending' },
+        ],
+      },
+    ];
+    for (const definition of definitions) {
+      const view = await client().views.create({ database_id: source.databaseId, data_source_id: source.id, name: 'Plan', type: 'list', ...definition });
+      const expected = (await client().dataSources.query({ data_source_id: source.id, ...definition } as any)).results.map((p) => p.id);
+      const query = await client().views.queries.create({ view_id: view.id });
+      assert.deepEqual(
+        query.results.map((r) => r.id),
+        expected.slice(0, CAP),
+        JSON.stringify(definition),
+      );
+    }
+  });
+
   test('a view without filter lists every page; past the cap the result is cut and says so', async () => {
     const [view] = (await client().views.list({ database_id: source.databaseId })).results;
     const all = (await client().dataSources.query({ data_source_id: source.id })).results.map((p) => p.id);
