@@ -301,6 +301,15 @@ describe('views', () => {
     assert.equal(list.body.code, 'validation_error');
     const badId = await call<Json>(server.url, 'GET', '/v1/views?database_id=nope', { token: fx.token });
     assert.equal(badId.status, 400);
+    // FACTS.md §10.8: the Views API needs 2025-09-03 or later.
+    for (const [method, path] of [
+      ['GET', `/v1/views?database_id=${source.databaseId}`],
+      ['POST', '/v1/views'],
+    ] as const) {
+      const old = await call<Json>(server.url, method, path, { token: fx.token, version: '2022-06-28', body: method === 'POST' ? {} : undefined });
+      assert.equal(old.status, 400, `${method} ${path}`);
+      assert.equal(old.body.code, 'invalid_request_url');
+    }
     const badType = await call<Json>(server.url, 'POST', '/v1/views', {
       token: fx.token,
       body: { data_source_id: source.id, database_id: source.databaseId, name: 'x', type: 'spreadsheet' },
