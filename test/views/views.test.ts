@@ -279,6 +279,23 @@ describe('views', () => {
     assert.equal(layout.rows[0].widgets.length, 3);
     assert.ok(!layout.rows[0].widgets.some((w: Json) => w.view_id === widget.id));
     await rejects(
+      client().views.update({ view_id: dashboard.id, sorts: [{ property: 'Points', direction: 'ascending' }] as any }),
+      APIErrorCode.ValidationError,
+      /body\.sorts/,
+    );
+    await rejects(
+      client().views.create({
+        database_id: source.databaseId,
+        data_source_id: source.id,
+        name: 'D',
+        type: 'dashboard',
+        filter: { property: 'Points', number: { equals: 1 } } as any,
+      }),
+      APIErrorCode.ValidationError,
+      /body\.filter/,
+    );
+    await rejects(client().views.queries.create({ view_id: dashboard.id }), APIErrorCode.ValidationError);
+    await rejects(
       client().views.update({ view_id: dashboard.id, configuration: { type: 'dashboard', rows: [] } as any }),
       APIErrorCode.ValidationError,
       /read-only/,

@@ -7,7 +7,13 @@ import { findDatabaseView, insertDatabaseView, listDatabaseTabs, updateDatabaseV
 import { invalidField, ValidationFailure } from '../../errors/validationFailure.js';
 import { createLinkedDatabase } from './createLinkedDatabase.js';
 import { newId, normalizeId } from '../../ids/ids.js';
-import { checkConfiguration, checkFilterAndSorts, checkQuickFilters, loadViewSchema } from '../../domain/databaseViews/checkViewDefinition.js';
+import {
+  checkConfiguration,
+  checkFilterAndSorts,
+  checkQuickFilters,
+  loadViewSchema,
+  refuseDashboardQuery,
+} from '../../domain/databaseViews/checkViewDefinition.js';
 import { addWidget, emptyDashboard, type DashboardLayout } from '../../domain/databaseViews/dashboardLayout.js';
 import { tabPosition } from '../../domain/databaseViews/tabPosition.js';
 import { loadVisibleView, requireAnyCapability } from './viewAccess.js';
@@ -44,6 +50,7 @@ export async function createView(ctx: AppContext, caller: Caller, body: CreateVi
   return ctx.store.transaction(async (trx) => {
     const source = await loadVisibleObject(trx, caller, id(body.data_source_id), ['data_source'], 'data_source', body.data_source_id);
     const isDashboard = body.type === 'dashboard';
+    if (isDashboard) refuseDashboardQuery(body);
     const schema = await loadViewSchema(trx, source, now);
     checkFilterAndSorts(schema, body.filter, body.sorts);
     if (body.quick_filters) checkQuickFilters(schema, body.quick_filters);

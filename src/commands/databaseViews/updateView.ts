@@ -12,6 +12,7 @@ import {
   loadViewSchema,
   mergeConfiguration,
   mergeQuickFilters,
+  refuseDashboardQuery,
   type ViewSchema,
 } from '../../domain/databaseViews/checkViewDefinition.js';
 import { loadVisibleView } from './viewAccess.js';
@@ -34,6 +35,7 @@ export async function updateView(ctx: AppContext, caller: Caller, viewId: string
   return ctx.store.transaction(async (trx) => {
     const row = await loadVisibleView(trx, caller, viewId, rawId);
     const type = row.type as ViewType;
+    if (type === 'dashboard') refuseDashboardQuery(body);
     const schema = await schemaOf(trx, row, now);
     const changes: Partial<DatabaseViewRow> = {};
     if (body.name !== undefined) changes.name = body.name;

@@ -104,3 +104,11 @@ export function mergeQuickFilters(stored: Record<string, unknown> | null, patch:
   for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
   return Object.keys(merged).length === 0 ? null : merged;
 }
+
+/** A dashboard shows widgets, not a data source: it has nothing to filter, sort or quick-filter. */
+export function refuseDashboardQuery(body: { filter?: unknown; sorts?: unknown; quick_filters?: unknown }): void {
+  for (const key of ['filter', 'sorts', 'quick_filters'] as const) {
+    const value = body[key];
+    if (value !== undefined && value !== null) throw invalidField([key], 'should be not present: a dashboard view shows no data source of its own', value);
+  }
+}
