@@ -105,20 +105,21 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
     driven = found.driven;
   }
   if (after) where.push(afterKeys(terms, after));
-  // Reading ids alone, a sorted statement is cheaper than walking an index and reading each row.
-  const path = request.idsOnly ? { halves: false as const, joinLead: order === 'index', withRows: false } : sortPath(order, driven);
+  const path = sortPath(order, driven);
+  // Reading ids alone, no statement needs the page rows: the same plan reads only the keys.
+  const withRows = path.withRows && !request.idsOnly;
   let rows: KeyedRow[];
   if (path.halves) {
-    rows = await readFromIndex(db, dialect, p, { terms, joins, where }, first!, source.id, after, limit + 1);
+    rows = await readFromIndex(db, dialect, p, { terms, joins, where }, first!, source.id, after, limit + 1, withRows);
   } else {
     if (path.joinLead) joins.unshift(valueJoin(p, first!.value, first!.propertyId));
-    rows = (await selectPage(dialect, p, { terms, joins, where }, limit + 1, null, path.withRows).execute(db)).rows;
+    rows = (await selectPage(dialect, p, { terms, joins, where }, limit + 1, null, withRows).execute(db)).rows;
   }
 
   const taken = rows.slice(0, limit);
   let pages: ObjectRow[];
   let ids: string[];
-  if (path.withRows) {
+  if (withRows) {
     pages = taken as unknown as ObjectRow[];
     ids = pages.map((row) => row.id);
   } else {
