@@ -48,6 +48,8 @@ export interface Config {
   requestLogSize: number;
   /** When set, /metrics answers only a request bearing this token (FOLIO_METRICS_TOKEN). */
   metricsToken: string | null;
+  /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
+  viewQueryResultLimit: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -199,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLogSize: env.FOLIO_REQUEST_LOG_SIZE ? wholeNumber(env, 'FOLIO_REQUEST_LOG_SIZE', 1000, 0) : 1000,
     metricsToken: env.FOLIO_METRICS_TOKEN || null,
     ...processingSettings(env),
+    viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
   };
 }

@@ -21,7 +21,8 @@ import { registerMetricsRoute } from './routes/metrics.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
-import { registerOpenApi, type V1Route } from './http/openapi.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { V1Route } from './http/augment.js';
 
 /**
  * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it

@@ -48,7 +48,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ObjectKind = 'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'discussion' | 'connection' | 'workspace';
+export type ObjectKind =
+  'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'discussion' | 'connection' | 'workspace' | 'view' | 'view_query';
 
 const KIND_LABEL: Record<ObjectKind, string> = {
   page: 'page',
@@ -61,6 +62,8 @@ const KIND_LABEL: Record<ObjectKind, string> = {
   discussion: 'discussion',
   connection: 'connection',
   workspace: 'workspace',
+  view: 'view',
+  view_query: 'view query',
 };
 
 /**

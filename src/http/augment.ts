@@ -1,7 +1,14 @@
 import type { Caller, Capability } from '../auth/capabilities.js';
 import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
-import type { V1Route } from './openapi.js';
+
+/** A `/v1` route as registered, for the check that each is described (src/http/openapi.ts). */
+export interface V1Route {
+  method: string;
+  url: string;
+  /** Its newest-version response body (`config.response`); a route without one is undescribed. */
+  response: TSchema | null;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,4 +29,3 @@ declare module 'fastify' {
   }
 }
 
-export {};

@@ -1,19 +1,13 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import type { RouteOptions } from 'fastify';
 import type { App } from './app.js';
+import type { V1Route } from './augment.js';
 import { PACKAGE } from '../packageInfo.js';
 import { API_VERSIONS, LATEST_VERSION } from '../versioning/versions.js';
 import { ERROR_REGISTRY } from '../errors/registry.js';
 
-/** A `/v1` route as registered, for the check that each is described (test/platform/openapi.test.ts). */
-export interface V1Route {
-  method: string;
-  url: string;
-  /** Its newest-version response body (`config.response`); a route without one is undescribed. */
-  response: TSchema | null;
-}
 
 const ErrorBody = Type.Object(
   {

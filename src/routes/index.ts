@@ -10,6 +10,7 @@ import { registerFileUploadRoutes } from './fileUploads/index.js';
 import { registerMeetingNotesRoutes } from './meetingNotes/index.js';
 import { registerCommentRoutes } from './comments/index.js';
 import { registerAsyncTaskRoutes } from './asyncTasks/index.js';
+import { registerViewsRoutes } from './views/index.js';
 
 /** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
 export function registerV1Routes(app: App, ctx: AppContext): void {
@@ -23,4 +24,5 @@ export function registerV1Routes(app: App, ctx: AppContext): void {
   registerMeetingNotesRoutes(app, ctx);
   registerCommentRoutes(app, ctx);
   registerAsyncTaskRoutes(app, ctx);
+  registerViewsRoutes(app, ctx);
 }

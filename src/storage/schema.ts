@@ -235,6 +235,8 @@ export interface DB {
   jobs: JobTable;
   comments: CommentTable;
   async_tasks: AsyncTaskTable;
+  database_views: DatabaseViewTable;
+  view_queries: ViewQueryTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -269,3 +271,47 @@ export interface AsyncTaskTable {
 }
 
 export type AsyncTaskRow = Selectable<AsyncTaskTable>;
+
+/** A view of a database (migration 010): a tab of the database, or a widget of a dashboard view. */
+export interface DatabaseViewTable {
+  id: string;
+  workspace_id: string;
+  /** The database whose tab it is; for a dashboard widget, the database of its data source. */
+  database_id: string;
+  /** null for dashboard views, which show widgets rather than a data source. */
+  data_source_id: string | null;
+  /** Set on the widget views of a dashboard; null on tabs. */
+  dashboard_view_id: string | null;
+  name: string;
+  type: string;
+  /** Order among the database's tabs. */
+  position: number;
+  /** JSON, or null for none. */
+  filter: string | null;
+  sorts: string | null;
+  quick_filters: string | null;
+  configuration: string | null;
+  created_time: string;
+  created_by: string;
+  last_edited_time: string;
+  last_edited_by: string;
+}
+
+/** A view query's cached result (migration 010): the page ids in order, kept until `expires_at`. */
+export interface ViewQueryTable {
+  id: string;
+  view_id: string;
+  workspace_id: string;
+  /** The connection that ran it: another connection may see other pages, so it cannot page it. */
+  connection_id: string;
+  /** JSON array of page ids. */
+  page_ids: string;
+  total_count: number;
+  /** 1 when the result was cut at the cap. */
+  incomplete: number;
+  created_time: string;
+  expires_at: string;
+}
+
+export type DatabaseViewRow = Selectable<DatabaseViewTable>;
+export type ViewQueryRow = Selectable<ViewQueryTable>;

@@ -16,6 +16,7 @@ import type { DatabaseView, Unreadable } from '../../domain/views.js';
 import { loadDatabaseView } from './loadDatabaseView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { createDefaultView } from '../databaseViews/createDefaultView.js';
 
 /**
  * POST /v1/databases: a database and its first data source, whose schema comes from
@@ -64,6 +65,7 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
     });
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, sourceId, { ...sourceContent, properties: editor.self.schema });
+    await createDefaultView(trx, caller.workspaceId, databaseId, sourceId, at, actor);
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, databaseId, at);
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: databaseId };

@@ -39,6 +39,8 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('comments').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('object_ancestors').where('descendant_id', 'in', objects).execute();
   await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('view_queries').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('database_views').where('workspace_id', '=', workspaceId).execute();
   await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
   await db.deleteFrom('jobs').where('workspace_id', '=', workspaceId).execute();
