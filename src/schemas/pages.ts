@@ -52,6 +52,15 @@ export const UpdatePageBody = StrictObject({
 });
 export type UpdatePageInput = Static<typeof UpdatePageBody>;
 
+/** `POST /v1/pages/{id}/move` (SDK `MovePageBodyParameters`): a page or a data source, nothing else. */
+export const MovePageBody = StrictObject({
+  parent: Type.Union([
+    StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
+    StrictObject({ type: Type.Optional(Type.Literal('data_source_id')), data_source_id: IdString }),
+  ]),
+});
+export type MovePageInput = Static<typeof MovePageBody>;
+
 export const PageParams = StrictObject({ page_id: Type.String({ maxLength: 200 }) });
 export const PagePropertyParams = StrictObject({ page_id: Type.String({ maxLength: 200 }), property_id: Type.String({ maxLength: 1000 }) });
 
