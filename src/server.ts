@@ -16,6 +16,7 @@ import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerRootRoute } from './routes/root.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerCustomEmojiImageRoute } from './routes/customEmojis/index.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
@@ -93,6 +94,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerRootRoute(app, core);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
+  registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   return app;

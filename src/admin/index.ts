@@ -7,6 +7,7 @@ import { GRANT_OPERATIONS } from './grants.js';
 import { PROCESSING_OPERATIONS } from './processing.js';
 import { FILE_UPLOAD_OPERATIONS } from './fileUploads.js';
 import { CLOCK_OPERATIONS } from './clock.js';
+import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -22,6 +23,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...PROCESSING_OPERATIONS,
   ...FILE_UPLOAD_OPERATIONS,
   ...CLOCK_OPERATIONS,
+  ...CUSTOM_EMOJI_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

@@ -194,6 +194,26 @@ export interface JobTable {
   finished_time: string | null;
 }
 
+/** A page of a data source marked as a template by the operator (migration 009). */
+export interface DataSourceTemplateTable {
+  data_source_id: string;
+  page_id: string;
+  workspace_id: string;
+  is_default: number;
+  created_time: string;
+}
+
+/** A workspace's custom emoji; its image is in the file store under `file_key` (migration 009). */
+export interface CustomEmojiTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  file_key: string;
+  created_time: string;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -208,6 +228,8 @@ export interface DB {
   file_blobs: FileBlobTable;
   file_chunks: FileChunkTable;
   jobs: JobTable;
+  data_source_templates: DataSourceTemplateTable;
+  custom_emojis: CustomEmojiTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -219,3 +241,5 @@ export type FileUploadRow = Selectable<FileUploadTable>;
 export type FileBlobRow = Selectable<FileBlobTable>;
 export type ObjectRow = Selectable<ObjectTable>;
 export type NewObject = Insertable<ObjectTable>;
+export type DataSourceTemplateRow = Selectable<DataSourceTemplateTable>;
+export type CustomEmojiRow = Selectable<CustomEmojiTable>;

@@ -20,6 +20,7 @@ import type { PageView, Unreadable } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 
 /**
  * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
@@ -32,6 +33,7 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
   const at = now.toISOString();
   return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
     body = await attachFileUploads(trx, caller, now, body);
+    body = await resolveCustomEmojis(ctx, trx, caller, body);
     // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
     const children = (body.children ?? body.content) as BlockInput[] | undefined;
     const parent = await resolvePageParent(trx, caller, body.parent);
