@@ -52,6 +52,8 @@ export interface WorkerSettings {
   meetingNotesSlots: number;
   /** External-URL imports this process runs at once (FOLIO_IMPORT_WORKERS). */
   fileImportSlots: number;
+  /** Templates this process applies at once (FOLIO_TEMPLATE_WORKERS). */
+  applyTemplateSlots: number;
   /** How long a claim lasts without a heartbeat; a heartbeat renews it every third of it. */
   leaseMs: number;
   /** How often an idle worker looks for jobs another process enqueued. */
@@ -125,6 +127,7 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
     jobs: {
       meetingNotesSlots: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
       fileImportSlots: wholeNumber(env, 'FOLIO_IMPORT_WORKERS', 2, 0),
+      applyTemplateSlots: wholeNumber(env, 'FOLIO_TEMPLATE_WORKERS', 1, 0),
       leaseMs: wholeNumber(env, 'FOLIO_JOB_LEASE_SECONDS', 30, 1) * 1000,
       pollMs: wholeNumber(env, 'FOLIO_JOB_POLL_MS', 1000, 10),
       retryBaseMs: wholeNumber(env, 'FOLIO_JOB_RETRY_MS', 10_000, 0),

@@ -8,6 +8,7 @@ import { PROCESSING_OPERATIONS } from './processing.js';
 import { FILE_UPLOAD_OPERATIONS } from './fileUploads.js';
 import { CLOCK_OPERATIONS } from './clock.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
+import { TEMPLATE_OPERATIONS } from './templates.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -24,6 +25,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...FILE_UPLOAD_OPERATIONS,
   ...CLOCK_OPERATIONS,
   ...CUSTOM_EMOJI_OPERATIONS,
+  ...TEMPLATE_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

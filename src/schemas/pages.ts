@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IdString, PageSizeQuery, StrictObject } from './common.js';
 import { BlockIconRequest, BlockRequestArray, ExternalFile, FileUploadRef } from './blocks.js';
+import { CreatePageTemplate, UpdatePageTemplate } from './templates.js';
 import { Closed, FileObject, Id, ListOf, Nullable, Parent, PartialUser, Timestamp, Unreadable } from './objectParts.js';
 
 /** Page icons take the same shapes as block icons (SDK `PageIconRequest`). */
@@ -39,6 +40,7 @@ export const CreatePageBody = StrictObject({
   cover: Type.Optional(CoverRequest),
   children: Type.Optional(BlockRequestArray),
   content: Type.Optional(BlockRequestArray),
+  template: Type.Optional(CreatePageTemplate),
 });
 export type CreatePageInput = Static<typeof CreatePageBody>;
 
@@ -49,6 +51,8 @@ export const UpdatePageBody = StrictObject({
   in_trash: Type.Optional(Type.Boolean()),
   is_locked: Type.Optional(Type.Boolean()),
   is_archived: Type.Optional(Type.Boolean()),
+  template: Type.Optional(UpdatePageTemplate),
+  erase_content: Type.Optional(Type.Boolean()),
 });
 export type UpdatePageInput = Static<typeof UpdatePageBody>;
 

@@ -1,0 +1,89 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { Db } from '../../storage/db.js';
+import type { RunningJob } from '../../domain/jobs.js';
+import { enqueueJob } from '../../storage/repositories/jobs.js';
+import { findObject, touchObject } from '../../storage/repositories/objects.js';
+import { findUser } from '../../storage/repositories/users.js';
+import { valueLookups } from '../../storage/repositories/propertyValues.js';
+import { createMentionResolver } from '../../domain/mentionResolver.js';
+import { applyTemplateValues } from '../../domain/pages/applyTemplateValues.js';
+import { copyContent } from '../../domain/pages/copyContent.js';
+import { fillPlaceholders } from '../../domain/pages/templatePlaceholders.js';
+import type { ResolvedTemplate } from './resolveTemplate.js';
+
+/** The job kind that applies a template (src/jobs/kinds/applyTemplate.ts). */
+export const APPLY_TEMPLATE_JOB = 'apply_template';
+
+/** Claims before a template whose worker keeps dying is given up (the page stays as it was). */
+const APPLY_TEMPLATE_MAX_ATTEMPTS = 3;
+
+/** What the request fixed: the page, the template, what the caller gave (not overwritten), who is `@Me`. */
+export interface ApplyTemplatePayload {
+  pageId: string;
+  templateId: string;
+  /** Property ids the request set itself. */
+  given: string[];
+  timeZone: string;
+  actorId: string;
+  meId: string;
+}
+
+/**
+ * Enqueues the template in the caller's transaction (the one that created or updated the page),
+ * so the page and the promise to fill it commit together; ring `ctx.jobs` once it commits.
+ */
+export async function enqueueTemplate(ctx: AppContext, trx: Db, caller: Caller, pageId: string, template: ResolvedTemplate, given: string[]): Promise<void> {
+  const payload: ApplyTemplatePayload = {
+    pageId,
+    templateId: template.templateId,
+    given,
+    timeZone: template.timeZone,
+    actorId: caller.botId,
+    meId: caller.userId ?? caller.botId,
+  };
+  await enqueueJob(trx, {
+    id: ctx.newId(),
+    kind: APPLY_TEMPLATE_JOB,
+    workspaceId: caller.workspaceId,
+    subjectId: pageId,
+    payload,
+    maxAttempts: APPLY_TEMPLATE_MAX_ATTEMPTS,
+    // Jobs run on the system clock, whatever the test clock says (docs/decisions.md).
+    at: new Date().toISOString(),
+  });
+}
+
+/**
+ * The job: the template's values fill the page's empty ones and its content is copied after the
+ * page's own, placeholders filled, all in one transaction fenced on the job's lease — a retry
+ * after a crash finds nothing half-applied. A page or template gone to the trash (or deleted)
+ * meanwhile ends the job with nothing written.
+ */
+export async function applyTemplate(ctx: AppContext, job: RunningJob<ApplyTemplatePayload>): Promise<void> {
+  const { pageId, templateId, timeZone, actorId, meId } = job.payload;
+  await job.write(
+    async (trx) => {
+      const page = await findObject(trx, pageId);
+      const template = await findObject(trx, templateId);
+      if (!page || page.in_trash === 1 || !template || template.in_trash === 1) return;
+      const now = ctx.clock.now();
+      const at = now.toISOString();
+      const me = { id: meId, name: (await findUser(trx, page.workspace_id, meId))?.name ?? null };
+      const rewrite = (json: string) => fillPlaceholders(json, { now, timeZone, me });
+      const values = {
+        db: trx,
+        lookups: valueLookups(trx, page.workspace_id),
+        workspaceId: page.workspace_id,
+        actorId,
+        resolver: createMentionResolver(trx, page.workspace_id, ctx.config.publicUrl, meId),
+        now,
+        schemaChanged: false,
+      };
+      await applyTemplateValues(values, page, template, new Set(job.payload.given), at, rewrite);
+      await copyContent(trx, { fromId: template.id, toId: page.id, actorId, at, rewrite });
+      await touchObject(trx, page.id, at, actorId);
+    },
+    { finish: true },
+  );
+}
