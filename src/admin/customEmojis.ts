@@ -17,7 +17,7 @@ export const CUSTOM_EMOJI_OPERATIONS: readonly AnyAdminOperation[] = [
     present: (row, ctx) => presentCustomEmoji(row, ctx.config.publicUrl),
     cli: {
       name: 'create-custom-emoji',
-      description: "add a custom emoji (a PNG, JPEG, GIF or WebP image) to a workspace",
+      description: 'add a custom emoji (a PNG, JPEG, GIF or WebP image) to a workspace',
       options: [
         pathOption('--workspace <id>', 'workspace_id'),
         bodyOption('--name <name>', 'name', { required: true, description: 'lower-case letters, digits, _ and -' }),

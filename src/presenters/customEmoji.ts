@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { CustomEmojiRow } from '../storage/schema.js';
 import type { ListView } from '../domain/views.js';
 import type { CustomEmoji, CustomEmojiListResponse } from '../schemas/customEmojis.js';
-import { emojiUrl } from '../commands/customEmojis/emojiUrl.js';
+import { emojiUrl } from '../ids/emojiUrl.js';
 import { presentList } from './list.js';
 
 export function presentCustomEmoji(row: CustomEmojiRow, baseUrl: string): Static<typeof CustomEmoji> {

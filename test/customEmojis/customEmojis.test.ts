@@ -20,7 +20,8 @@ describe('custom emojis', () => {
   const notion = (token = fx.token) => new Client({ auth: token, baseUrl: server.url, logger: quiet });
   const addEmoji = (name: string, workspaceId = fx.workspaceId) =>
     admin(server, 'POST', `/workspaces/${workspaceId}/custom_emojis`, { name, content_type: 'image/png', data_base64: PNG });
-  const adminCall = (method: string, path: string, body?: unknown) => call<Json>(server.url, method, `/admin/v1${path}`, { token: server.adminToken, version: null, body });
+  const adminCall = (method: string, path: string, body?: unknown) =>
+    call<Json>(server.url, method, `/admin/v1${path}`, { token: server.adminToken, version: null, body });
 
   test('the operator adds one; it is listed, served, and removed', async () => {
     const emoji = await addEmoji('party_parrot');

@@ -143,7 +143,10 @@ describe('page move', () => {
     e = await move(page.id, { page_id: results[0].id });
     assert.deepEqual([e.status, e.code], [400, 'validation_error']);
     assert.match(e.message, /parent\.page_id/);
-    const database = (await notion().databases.create({ parent: { type: 'page_id', page_id: root.id }, initial_data_source: { properties: {} } } as any)) as Json;
+    const database = (await notion().databases.create({
+      parent: { type: 'page_id', page_id: root.id },
+      initial_data_source: { properties: {} },
+    } as any)) as Json;
     e = await move(database.id, { page_id: elsewhere.id });
     assert.deepEqual([e.status, e.code], [400, 'validation_error']);
     e = await move(page.id, { page_id: database.id });

@@ -91,7 +91,8 @@ async function setUp(server: TestServer, fx: Fixture, notion: Client): Promise<S
 describe('data-source templates', () => {
   const { server, fx } = useServer();
   const notion = (token = fx.token) => new Client({ auth: token, baseUrl: server.url, logger: quiet });
-  const adminCall = (method: string, path: string, body?: unknown) => call<Json>(server.url, method, `/admin/v1${path}`, { token: server.adminToken, version: null, body });
+  const adminCall = (method: string, path: string, body?: unknown) =>
+    call<Json>(server.url, method, `/admin/v1${path}`, { token: server.adminToken, version: null, body });
 
   test('the operator marks templates; listTemplates filters by name and pages', async () => {
     const { source, task, bug } = await setUp(server, fx, notion());
@@ -181,7 +182,10 @@ describe('data-source templates', () => {
     );
     assert.ok(!children.some((b) => [task.id].includes(b.id)));
     const templateChildren = (await notion().blocks.children.list({ block_id: task.id })).results.map((b) => b.id);
-    assert.ok(children.every((b) => !templateChildren.includes(b.id)), 'the content is copied, not moved');
+    assert.ok(
+      children.every((b) => !templateChildren.includes(b.id)),
+      'the content is copied, not moved',
+    );
     assert.equal(templateChildren.length, 3);
     const [, paragraph, todo] = children;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
@@ -204,7 +208,11 @@ describe('data-source templates', () => {
 
   test('create with template_id; the title comes from the template when none is given', async () => {
     const { source, bug, root } = await setUp(server, fx, notion());
-    const created = (await notion().pages.create({ parent: { data_source_id: source }, properties: {}, template: { type: 'template_id', template_id: bug.id } })) as Json;
+    const created = (await notion().pages.create({
+      parent: { data_source_id: source },
+      properties: {},
+      template: { type: 'template_id', template_id: bug.id },
+    })) as Json;
     assert.deepEqual(created.properties.Name.title, []);
     const deadline = Date.now() + 15_000;
     let title = '';
@@ -218,7 +226,11 @@ describe('data-source templates', () => {
     assert.ok(found.includes(created.id), 'search sees the title the template gave');
 
     // Any page the connection sees may be a template, also for a page outside a data source.
-    const plain = (await notion().pages.create({ parent: { page_id: root.id }, properties: {}, template: { type: 'template_id', template_id: bug.id } })) as Json;
+    const plain = (await notion().pages.create({
+      parent: { page_id: root.id },
+      properties: {},
+      template: { type: 'template_id', template_id: bug.id },
+    })) as Json;
     assert.deepEqual(plain.parent, { type: 'page_id', page_id: root.id });
   });
 
@@ -233,7 +245,11 @@ describe('data-source templates', () => {
     assert.match(e.message, /default template/);
     e = await create({ parent: { page_id: root.id }, properties: {}, template: { type: 'default' } });
     assert.deepEqual([e.status, e.code], [400, 'validation_error']);
-    e = await create({ parent: { data_source_id: source }, properties: {}, template: { type: 'template_id', template_id: '0f0e0d0c-0b0a-4998-8776-655443322110' } });
+    e = await create({
+      parent: { data_source_id: source },
+      properties: {},
+      template: { type: 'template_id', template_id: '0f0e0d0c-0b0a-4998-8776-655443322110' },
+    });
     assert.deepEqual([e.status, e.code], [400, 'validation_error']);
     assert.match(e.message, /template\.template_id/);
     const hidden = await admin(server, 'POST', `/workspaces/${fx.workspaceId}/pages`, { title: 'Hidden template' });
@@ -245,7 +261,11 @@ describe('data-source templates', () => {
     const wrongType = await call<Json>(server.url, 'PATCH', `/v1/pages/${task.id}`, { token: fx.token, body: { template: { type: 'none' } } });
     assert.deepEqual([wrongType.status, wrongType.body.code], [400, 'validation_error']);
     // None is no template: children go in at once.
-    const none = (await notion().pages.create({ parent: { page_id: root.id }, template: { type: 'none' }, children: [{ paragraph: { rich_text: text('now') } }] } as any)) as Json;
+    const none = (await notion().pages.create({
+      parent: { page_id: root.id },
+      template: { type: 'none' },
+      children: [{ paragraph: { rich_text: text('now') } }],
+    } as any)) as Json;
     assert.equal((await notion().blocks.children.list({ block_id: none.id })).results.length, 1);
   });
 
@@ -292,7 +312,11 @@ describe('a template job survives a restart', () => {
       const fx = await makeWorkspace(first);
       const notion = new Client({ auth: fx.token, baseUrl: first.url, logger: quiet });
       const { source, task } = await setUp(first, fx, notion);
-      const created = (await notion.pages.create({ parent: { data_source_id: source }, properties: {}, template: { type: 'template_id', template_id: task.id } })) as Json;
+      const created = (await notion.pages.create({
+        parent: { data_source_id: source },
+        properties: {},
+        template: { type: 'template_id', template_id: task.id },
+      })) as Json;
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.deepEqual((await notion.blocks.children.list({ block_id: created.id })).results, [], 'nothing applies it here');
       await first.close();

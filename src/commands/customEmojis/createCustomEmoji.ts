@@ -21,7 +21,8 @@ export async function createCustomEmoji(ctx: AppContext, workspaceId: string, bo
   if (!(await findWorkspace(db, workspaceId))) throw adminNotFound('workspace', workspaceId);
   const bytes = Buffer.from(body.data_base64, 'base64');
   if (bytes.length === 0) throw invalidField(['data_base64'], 'should be the base64 of an image', '');
-  if (bytes.length > MAX_EMOJI_BYTES) throw invalidField(['data_base64'], `should decode to at most ${MAX_EMOJI_BYTES} bytes (it decodes to ${bytes.length})`, undefined);
+  if (bytes.length > MAX_EMOJI_BYTES)
+    throw invalidField(['data_base64'], `should decode to at most ${MAX_EMOJI_BYTES} bytes (it decodes to ${bytes.length})`, undefined);
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? null;
   if (sniffed !== body.content_type) {
     throw invalidField(['data_base64'], `should be an image of type ${body.content_type} (the bytes are ${sniffed ?? 'not a known image type'})`, undefined);
@@ -46,7 +47,8 @@ export async function createCustomEmoji(ctx: AppContext, workspaceId: string, bo
   } catch (error) {
     await ctx.files.delete([key]);
     // Another request took the name between the check and the insert.
-    if (await findCustomEmojiByName(db, workspaceId, body.name)) throw new ApiError('conflict_error', `A custom emoji named ${body.name} already exists in this workspace.`);
+    if (await findCustomEmojiByName(db, workspaceId, body.name))
+      throw new ApiError('conflict_error', `A custom emoji named ${body.name} already exists in this workspace.`);
     throw error;
   }
   return row;

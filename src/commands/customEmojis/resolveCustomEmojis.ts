@@ -5,7 +5,7 @@ import { invalidField, type FieldPath } from '../../errors/validationFailure.js'
 import { normalizeId } from '../../ids/ids.js';
 import { isRecord } from '../../domain/isRecord.js';
 import { findCustomEmojis } from '../../storage/repositories/customEmojis.js';
-import { emojiUrl } from './emojiUrl.js';
+import { emojiUrl } from '../../ids/emojiUrl.js';
 
 interface Reference {
   path: FieldPath;
@@ -44,7 +44,15 @@ function collect(body: unknown): Reference[] {
 export async function resolveCustomEmojis<T>(ctx: AppContext, db: Db, caller: Caller, body: T): Promise<T> {
   const references = collect(body);
   if (references.length === 0) return body;
-  const emojis = new Map((await findCustomEmojis(db, caller.workspaceId, references.map((r) => r.id))).map((e) => [e.id, e]));
+  const emojis = new Map(
+    (
+      await findCustomEmojis(
+        db,
+        caller.workspaceId,
+        references.map((r) => r.id),
+      )
+    ).map((e) => [e.id, e]),
+  );
   const copy = structuredClone(body) as unknown;
   for (const ref of references) {
     const emoji = emojis.get(ref.id);

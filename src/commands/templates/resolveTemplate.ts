@@ -31,7 +31,12 @@ export async function resolveTemplate(
   }
   const timeZone = template.timezone ?? 'UTC';
   if (template.type === 'default') {
-    if (!dataSourceId) throw invalidField([...path, 'type'], 'should be `template_id` or `none` for a page outside a data source (only data sources have a default template)', 'default');
+    if (!dataSourceId)
+      throw invalidField(
+        [...path, 'type'],
+        'should be `template_id` or `none` for a page outside a data source (only data sources have a default template)',
+        'default',
+      );
     const found = (await listTemplatesOf(db, dataSourceId)).find((t) => t.is_default === 1);
     if (!found) throw invalidField([...path, 'type'], `should not be \`default\`: data source ${dataSourceId} has no default template`, 'default');
     return { templateId: found.page_id, timeZone };

@@ -61,12 +61,9 @@ export async function applyTemplateValues(
     return;
   }
   const asked = Object.fromEntries(Object.entries(request).filter(([propertyId]) => open(propertyId)));
-  const written = await writePageValues(
-    ctx,
-    { pageId: page.id, dataSourceId: target.source.id, schema: target.schema, current, creating: false, at },
-    asked,
-    ['properties'],
-  );
+  const written = await writePageValues(ctx, { pageId: page.id, dataSourceId: target.source.id, schema: target.schema, current, creating: false, at }, asked, [
+    'properties',
+  ]);
   if (title !== undefined) await updateObject(db, page.id, { title });
   if (ctx.schemaChanged) await writeObjectContent(db, target.source.id, target.content);
   await refreshComputed(db, page.workspace_id, written.changed, ctx.now);

@@ -43,7 +43,8 @@ export async function copyContent(
     pages.map(([from]) => from),
   );
   for (const [from, to] of pages) {
-    for (const value of values.get(from) ?? []) await storeValue(db, to, value.data_source_id, value.property_id, JSON.parse(input.rewrite(value.value)) as StoredValue);
+    for (const value of values.get(from) ?? [])
+      await storeValue(db, to, value.data_source_id, value.property_id, JSON.parse(input.rewrite(value.value)) as StoredValue);
   }
   return copies.size - 1;
 }

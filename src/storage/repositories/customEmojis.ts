@@ -26,7 +26,11 @@ export async function findCustomEmojis(db: Db, workspaceId: string, ids: readonl
 }
 
 /** Keyset page in name order: up to `limit` emojis named after `after` (or exactly `name`). */
-export async function listCustomEmojis(db: Db, workspaceId: string, options: { after: string | null; name?: string; limit: number }): Promise<CustomEmojiRow[]> {
+export async function listCustomEmojis(
+  db: Db,
+  workspaceId: string,
+  options: { after: string | null; name?: string; limit: number },
+): Promise<CustomEmojiRow[]> {
   let query = db.selectFrom('custom_emojis').selectAll().where('workspace_id', '=', workspaceId);
   if (options.name !== undefined) query = query.where('name', '=', options.name);
   if (options.after !== null) query = query.where('name', '>', options.after);
