@@ -33,6 +33,10 @@ const SUBCOMMANDS = [
   'list-grants',
   'grant',
   'revoke-grant',
+  'create-custom-emoji',
+  'delete-custom-emoji',
+  'mark-template',
+  'unmark-template',
 ];
 
 describe('folio admin (CLI process)', () => {
