@@ -88,7 +88,8 @@ describe('custom emojis', () => {
     }
     await addEmoji('taken');
     const twice = await post({ name: 'taken', content_type: 'image/png', data_base64: PNG });
-    assert.deepEqual([twice.status, twice.body.code], [409, 'conflict_error']);
+    assert.deepEqual([twice.status, twice.body.code], [400, 'validation_error']);
+    assert.match(twice.body.message, /body\.name/);
     const other = await makeWorkspace(server);
     assert.equal((await post({ name: 'taken', content_type: 'image/png', data_base64: PNG }, other.workspaceId)).status, 200, 'names are per workspace');
     const missing = await post({ name: 'x', content_type: 'image/png', data_base64: PNG }, '0f0e0d0c-0b0a-4998-8776-655443322110');

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context.js';
 import type { CustomEmojiRow } from '../../storage/schema.js';
 import { type CreateCustomEmojiInput, MAX_EMOJI_BYTES } from '../../schemas/customEmojis.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import { ApiError } from '../../errors/registry.js';
 import { newId } from '../../ids/ids.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import { findCustomEmojiByName, insertCustomEmoji } from '../../storage/repositories/customEmojis.js';
 import { adminNotFound } from '../admin/adminNotFound.js';
+
+const nameTaken = (name: string) => invalidField(['name'], 'should be a name no other custom emoji of the workspace has', name);
 
 /**
  * The operator adds an emoji to a workspace. The bytes must be the image the content type says
@@ -27,9 +28,7 @@ export async function createCustomEmoji(ctx: AppContext, workspaceId: string, bo
   if (sniffed !== body.content_type) {
     throw invalidField(['data_base64'], `should be an image of type ${body.content_type} (the bytes are ${sniffed ?? 'not a known image type'})`, undefined);
   }
-  if (await findCustomEmojiByName(db, workspaceId, body.name)) {
-    throw new ApiError('conflict_error', `A custom emoji named ${body.name} already exists in this workspace.`);
-  }
+  if (await findCustomEmojiByName(db, workspaceId, body.name)) throw nameTaken(body.name);
   const id = newId();
   const key = `emojis/${id}/${randomBytes(12).toString('hex')}`;
   const size = await ctx.files.write(key, Readable.from([bytes]));
@@ -47,8 +46,7 @@ export async function createCustomEmoji(ctx: AppContext, workspaceId: string, bo
   } catch (error) {
     await ctx.files.delete([key]);
     // Another request took the name between the check and the insert.
-    if (await findCustomEmojiByName(db, workspaceId, body.name))
-      throw new ApiError('conflict_error', `A custom emoji named ${body.name} already exists in this workspace.`);
+    if (await findCustomEmojiByName(db, workspaceId, body.name)) throw nameTaken(body.name);
     throw error;
   }
   return row;
