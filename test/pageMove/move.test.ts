@@ -10,6 +10,7 @@ import { APIResponseError, Client } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
 import { addConnection, admin, makeSharedPage, makeWorkspace } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
+import { useStore } from '../helpers/useStore.js';
 
 const quiet = () => {};
 type Json = Record<string, any>;
@@ -26,6 +27,7 @@ async function refusal(promise: Promise<unknown>): Promise<APIResponseError> {
 
 describe('page move', () => {
   const { server, fx } = useServer();
+  const store = useStore(server);
   const notion = () => new Client({ auth: fx.token, baseUrl: server.url, logger: quiet });
 
   async function child(parentId: string, title: string): Promise<Json> {
@@ -50,6 +52,27 @@ describe('page move', () => {
     const listed = async (id: string) => (await notion().blocks.children.list({ block_id: id })).results.map((r) => r.id);
     assert.deepEqual(await listed(a.id), []);
     assert.deepEqual(await listed(b.id), [moving.id]);
+    // The closure table: the moved subtree hangs under B, and nothing of it under A any more.
+    const ancestors = await store.db
+      .selectFrom('object_ancestors')
+      .select(['ancestor_id', 'depth'])
+      .where('descendant_id', '=', below.id)
+      .orderBy('depth')
+      .execute();
+    assert.deepEqual(
+      ancestors.map((r) => [r.ancestor_id, Number(r.depth)]),
+      [
+        [below.id, 0],
+        [moving.id, 1],
+        [b.id, 2],
+        [root.id, 3],
+      ],
+    );
+    const underA = await store.db.selectFrom('object_ancestors').select('descendant_id').where('ancestor_id', '=', a.id).execute();
+    assert.deepEqual(
+      underA.map((r) => r.descendant_id),
+      [a.id],
+    );
 
     // A connection shared with B only now sees the moved page and its child, and one shared with A no longer does.
     const viaB = await addConnection(server, fx.workspaceId, ['read_content']);
@@ -111,6 +134,26 @@ describe('page move', () => {
     assert.deepEqual(await queried(second), []);
     const found = (await notion().search({ query: 'Loose page' })).results.map((r) => r.id);
     assert.deepEqual(found, [loose.id]);
+  });
+
+  test('a dual relation lets go of a page that moves to another data source', async () => {
+    const root = await makeSharedPage(server, fx, 'Relations');
+    const people = await dataSource(root.id, { Name: { title: {} } });
+    const tasks = await dataSource(root.id, {
+      Name: { title: {} },
+      Owner: { relation: { data_source_id: people, type: 'dual_property', dual_property: {} } },
+    });
+    const archive = await dataSource(root.id, { Name: { title: {} } });
+    const ada = (await notion().pages.create({ parent: { data_source_id: people }, properties: { Name: { title: [{ text: { content: 'Ada' } }] } } })) as Json;
+    const task = (await notion().pages.create({
+      parent: { data_source_id: tasks },
+      properties: { Name: { title: [{ text: { content: 'Task' } }] }, Owner: { relation: [{ id: ada.id }] } },
+    })) as Json;
+    const synced = () => notion().pages.retrieve({ page_id: ada.id }) as Promise<Json>;
+    const relationOf = (page: Json) => (Object.values(page.properties) as Json[]).find((p) => p.type === 'relation').relation.map((r: Json) => r.id);
+    assert.deepEqual(relationOf(await synced()), [task.id]);
+    await notion().pages.move({ page_id: task.id, parent: { data_source_id: archive } });
+    assert.deepEqual(relationOf(await synced()), []);
   });
 
   test('refusals, word for word', async () => {
