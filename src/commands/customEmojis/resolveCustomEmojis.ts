@@ -19,17 +19,31 @@ function emojiIdOf(value: Record<string, unknown>): string | null {
   return isRecord(ref) && typeof ref.id === 'string' && (value.type === undefined || value.type === 'custom_emoji') ? ref.id : null;
 }
 
-/** Every emoji reference of the body; an explicit stack, as deep bodies overflow recursion (attachFileUploads). */
+/** A place in the body, linked to its parent: no path is copied per level, so depth costs nothing (as in attachFileUploads). */
+interface Place {
+  value: unknown;
+  key: string | number | null;
+  parent: Place | null;
+}
+
+function pathOf(place: Place): FieldPath {
+  const path: Array<string | number> = [];
+  for (let p: Place | null = place; p !== null && p.key !== null; p = p.parent) path.push(p.key);
+  return path.reverse();
+}
+
+/** Every emoji reference of the body; an explicit stack, as bodies may nest deeper than recursion allows. */
 function collect(body: unknown): Reference[] {
   const found: Reference[] = [];
-  const stack: { value: unknown; path: FieldPath }[] = [{ value: body, path: [] }];
+  const stack: Place[] = [{ value: body, key: null, parent: null }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    const place = stack.pop()!;
+    const { value } = place;
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, key: i, parent: place }));
     else if (isRecord(value)) {
       const id = emojiIdOf(value);
-      if (id !== null) found.push({ path, id: normalizeId(id) ?? id, raw: id });
-      else for (const [key, v] of Object.entries(value)) stack.push({ value: v, path: [...path, key] });
+      if (id !== null) found.push({ path: pathOf(place), id: normalizeId(id) ?? id, raw: id });
+      else for (const [key, v] of Object.entries(value)) stack.push({ value: v, key, parent: place });
     }
   }
   return found;
@@ -44,22 +58,30 @@ function collect(body: unknown): Reference[] {
 export async function resolveCustomEmojis<T>(ctx: AppContext, db: Db, caller: Caller, body: T): Promise<T> {
   const references = collect(body);
   if (references.length === 0) return body;
-  const emojis = new Map(
-    (
-      await findCustomEmojis(
-        db,
-        caller.workspaceId,
-        references.map((r) => r.id),
-      )
-    ).map((e) => [e.id, e]),
+  const found = await findCustomEmojis(
+    db,
+    caller.workspaceId,
+    references.map((r) => r.id),
   );
-  const copy = structuredClone(body) as unknown;
+  const emojis = new Map(found.map((e) => [e.id, e]));
+  // Only the containers on the way to a reference are copied (once each); the rest is shared with `body`.
+  const copies = new Map<object, Record<string | number, unknown>>();
+  const copyOf = (container: object) => {
+    let copy = copies.get(container);
+    if (!copy) copies.set(container, (copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>));
+    return copy;
+  };
+  const root = copyOf(body as object);
   for (const ref of references) {
     const emoji = emojis.get(ref.id);
     if (!emoji) throw invalidField([...ref.path, 'custom_emoji', 'id'], 'should be the ID of a custom emoji of this workspace', ref.raw);
-    let holder = copy as Record<string | number, unknown>;
-    for (const key of ref.path) holder = holder[key] as Record<string | number, unknown>;
+    let original = body as Record<string | number, unknown>;
+    let holder = root;
+    for (const key of ref.path) {
+      original = original[key] as Record<string | number, unknown>;
+      holder = holder[key] = copyOf(original);
+    }
     holder.custom_emoji = { id: emoji.id, name: emoji.name, url: emojiUrl(ctx.config.publicUrl, emoji.id) };
   }
-  return copy as T;
+  return root as T;
 }
