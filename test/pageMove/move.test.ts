@@ -150,7 +150,7 @@ describe('page move', () => {
       properties: { Name: { title: [{ text: { content: 'Task' } }] }, Owner: { relation: [{ id: ada.id }] } },
     })) as Json;
     const synced = () => notion().pages.retrieve({ page_id: ada.id }) as Promise<Json>;
-    const relationOf = (page: Json) => (Object.values(page.properties) as Json[]).find((p) => p.type === 'relation').relation.map((r: Json) => r.id);
+    const relationOf = (page: Json) => (Object.values(page.properties) as Json[]).find((p) => p.type === 'relation')!.relation.map((r: Json) => r.id);
     assert.deepEqual(relationOf(await synced()), [task.id]);
     await notion().pages.move({ page_id: task.id, parent: { data_source_id: archive } });
     assert.deepEqual(relationOf(await synced()), []);
