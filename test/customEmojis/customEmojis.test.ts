@@ -10,6 +10,10 @@ import { APIResponseError, Client } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
 import { addConnection, admin, makeSharedPage, makeWorkspace } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
+import { useStore } from '../helpers/useStore.js';
+import { STORE } from '../helpers/server.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const quiet = () => {};
 type Json = Record<string, any>;
@@ -17,6 +21,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwA
 
 describe('custom emojis', () => {
   const { server, fx } = useServer();
+  const store = useStore(server);
   const notion = (token = fx.token) => new Client({ auth: token, baseUrl: server.url, logger: quiet });
   const addEmoji = (name: string, workspaceId = fx.workspaceId) =>
     admin(server, 'POST', `/workspaces/${workspaceId}/custom_emojis`, { name, content_type: 'image/png', data_base64: PNG });
@@ -135,5 +140,26 @@ describe('custom emojis', () => {
     });
     assert.deepEqual([mention.status, mention.body.code], [400, 'validation_error']);
     assert.match(mention.body.message, /custom_emoji\.id/);
+  });
+
+  test('the image bytes go with the emoji, and with its workspace', async () => {
+    const stored = async (key: string) =>
+      STORE === 'postgres'
+        ? (await store.db.selectFrom('file_chunks').select('key').where('key', '=', key).execute()).length > 0
+        : fs.existsSync(path.join(server.dataDir, 'files', key));
+    const keyOf = async (id: string) => (await store.db.selectFrom('custom_emojis').select('file_key').where('id', '=', id).executeTakeFirstOrThrow()).file_key;
+    const one = await addEmoji('short_lived');
+    const oneKey = await keyOf(one.id);
+    assert.equal(await stored(oneKey), true);
+    await admin(server, 'DELETE', `/custom_emojis/${one.id}`);
+    assert.equal(await stored(oneKey), false);
+
+    const doomed = await makeWorkspace(server, { name: 'Doomed' });
+    const two = await addEmoji('doomed', doomed.workspaceId);
+    const twoKey = await keyOf(two.id);
+    assert.equal(await stored(twoKey), true);
+    await admin(server, 'DELETE', `/workspaces/${doomed.workspaceId}`);
+    assert.equal(await stored(twoKey), false);
+    assert.equal((await fetch(two.url)).status, 404);
   });
 });
