@@ -60,6 +60,8 @@ export interface WorkerSettings {
   fileImportSlots: number;
   /** Async tasks (`allow_async` requests) this process runs at once (FOLIO_ASYNC_TASK_WORKERS). */
   asyncTaskSlots: number;
+  /** Templates this process applies at once (FOLIO_TEMPLATE_WORKERS). */
+  applyTemplateSlots: number;
   /** How long a claim lasts without a heartbeat; a heartbeat renews it every third of it. */
   leaseMs: number;
   /** How often an idle worker looks for jobs another process enqueued. */
@@ -134,6 +136,7 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
       meetingNotesSlots: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
       fileImportSlots: wholeNumber(env, 'FOLIO_IMPORT_WORKERS', 2, 0),
       asyncTaskSlots: wholeNumber(env, 'FOLIO_ASYNC_TASK_WORKERS', 2, 0),
+      applyTemplateSlots: wholeNumber(env, 'FOLIO_TEMPLATE_WORKERS', 1, 0),
       leaseMs: wholeNumber(env, 'FOLIO_JOB_LEASE_SECONDS', 30, 1) * 1000,
       pollMs: wholeNumber(env, 'FOLIO_JOB_POLL_MS', 1000, 10),
       retryBaseMs: wholeNumber(env, 'FOLIO_JOB_RETRY_MS', 10_000, 0),

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerObjectLinkRoute, registerRootRoute } from './routes/root.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMetricsRoute } from './routes/metrics.js';
+import { registerCustomEmojiImageRoute } from './routes/customEmojis/index.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
@@ -104,6 +105,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
   registerMetricsRoute(app, core);
+  registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   return app;

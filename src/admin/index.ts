@@ -9,6 +9,8 @@ import { FILE_UPLOAD_OPERATIONS } from './fileUploads.js';
 import { CLOCK_OPERATIONS } from './clock.js';
 import { INSTRUMENT_OPERATIONS } from './instruments.js';
 import { RESET_OPERATIONS } from './reset.js';
+import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
+import { TEMPLATE_OPERATIONS } from './templates.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -26,6 +28,8 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...CLOCK_OPERATIONS,
   ...INSTRUMENT_OPERATIONS,
   ...RESET_OPERATIONS,
+  ...CUSTOM_EMOJI_OPERATIONS,
+  ...TEMPLATE_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

@@ -8,7 +8,6 @@ import { PACKAGE } from '../packageInfo.js';
 import { API_VERSIONS, LATEST_VERSION } from '../versioning/versions.js';
 import { ERROR_REGISTRY } from '../errors/registry.js';
 
-
 const ErrorBody = Type.Object(
   {
     object: Type.Literal('error'),

@@ -11,6 +11,7 @@ import { registerMeetingNotesRoutes } from './meetingNotes/index.js';
 import { registerCommentRoutes } from './comments/index.js';
 import { registerAsyncTaskRoutes } from './asyncTasks/index.js';
 import { registerViewsRoutes } from './views/index.js';
+import { registerCustomEmojiRoutes } from './customEmojis/index.js';
 
 /** Every route of the versioned Content API, registered inside the v1 plane (src/http/v1Plane.ts). */
 export function registerV1Routes(app: App, ctx: AppContext): void {
@@ -25,4 +26,5 @@ export function registerV1Routes(app: App, ctx: AppContext): void {
   registerCommentRoutes(app, ctx);
   registerAsyncTaskRoutes(app, ctx);
   registerViewsRoutes(app, ctx);
+  registerCustomEmojiRoutes(app, ctx);
 }

@@ -219,6 +219,26 @@ export interface CommentTable {
   last_edited_time: string;
 }
 
+/** A page of a data source marked as a template by the operator (migration 009). */
+export interface DataSourceTemplateTable {
+  data_source_id: string;
+  page_id: string;
+  workspace_id: string;
+  is_default: number;
+  created_time: string;
+}
+
+/** A workspace's custom emoji; its image is in the file store under `file_key` (migration 009). */
+export interface CustomEmojiTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  file_key: string;
+  created_time: string;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -237,6 +257,8 @@ export interface DB {
   async_tasks: AsyncTaskTable;
   database_views: DatabaseViewTable;
   view_queries: ViewQueryTable;
+  data_source_templates: DataSourceTemplateTable;
+  custom_emojis: CustomEmojiTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -315,3 +337,5 @@ export interface ViewQueryTable {
 
 export type DatabaseViewRow = Selectable<DatabaseViewTable>;
 export type ViewQueryRow = Selectable<ViewQueryTable>;
+export type DataSourceTemplateRow = Selectable<DataSourceTemplateTable>;
+export type CustomEmojiRow = Selectable<CustomEmojiTable>;

@@ -34,6 +34,10 @@ const SUBCOMMANDS = [
   'grant',
   'revoke-grant',
   'reset',
+  'create-custom-emoji',
+  'delete-custom-emoji',
+  'mark-template',
+  'unmark-template',
 ];
 
 describe('folio admin (CLI process)', () => {

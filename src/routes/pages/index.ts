@@ -4,6 +4,7 @@ import { parseIdParam } from '../../ids/ids.js';
 import {
   CreatePageBody,
   FilterPropertiesQuery,
+  MovePageBody,
   PageParams,
   PagePropertyParams,
   PageResponse,
@@ -15,6 +16,7 @@ import {
 import { createPage } from '../../commands/pages/createPage.js';
 import { retrievePage } from '../../commands/pages/retrievePage.js';
 import { updatePage } from '../../commands/pages/updatePage.js';
+import { movePage } from '../../commands/pages/movePage.js';
 import { retrievePageProperty } from '../../commands/pages/retrievePageProperty.js';
 import { presentPage, presentWrittenPage } from '../../presenters/page.js';
 import { presentPropertyValue } from '../../presenters/propertyItem.js';
@@ -73,6 +75,17 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
       const raw = request.params.page_id;
       const view = await retrievePageProperty(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.params.property_id, request.query);
       return presentPropertyValue(view, { baseUrl: ctx.config.publicUrl });
+    },
+  );
+
+  // Moving edits the page's place: update_content, as for a database's parent (docs/decisions.md, "Move").
+  app.post(
+    '/v1/pages/:page_id/move',
+    { config: { capability: 'update_content', response: PageResponse }, schema: { params: PageParams, body: MovePageBody } },
+    async (request) => {
+      const raw = request.params.page_id;
+      const view = await movePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body);
+      return withOlderFacts(presentPage(view, { baseUrl: ctx.config.publicUrl }), pageFacts(view));
     },
   );
 }

@@ -7,6 +7,7 @@ import * as queryColumns from './005_query_columns.js';
 import * as fileUploads from './006_file_uploads.js';
 import * as meetingNotes from './007_meeting_notes.js';
 import * as comments from './008_comments.js';
+import * as templatesEmojis from './009_templates_emojis.js';
 import * as views from './010_views.js';
 import * as asyncTasks from './011_async_tasks.js';
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_file_uploads': fileUploads,
   '007_meeting_notes': meetingNotes,
   '008_comments': comments,
+  '009_templates_emojis': templatesEmojis,
   '010_views': views,
   '011_async_tasks': asyncTasks,
 };

@@ -45,6 +45,8 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
   await db.deleteFrom('jobs').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('async_tasks').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('data_source_templates').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('custom_emojis').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
