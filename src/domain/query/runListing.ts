@@ -100,7 +100,7 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
   const where: Cond[] = pagesOf(p, source.id, request.inTrash);
   let driven = false;
   if (filter) {
-    const found = await conjuncts(db, filter, p, source.id, env, order);
+    const found = await conjuncts(db, filter, p, source.id, env, order, limit);
     where.push(...found.conds);
     driven = found.driven;
   }
