@@ -108,7 +108,7 @@ for (const version of VERSIONS) {
       const me = (await sdk('users.me', () => notion.users.me({})))!;
       assert.equal(me.type, 'bot');
       assert.equal((await sdk('users.retrieve', () => notion.users.retrieve({ user_id: fx.user.id })))!.id, fx.user.id);
-      const users = await collectPaginatedAPI((args) => notion.users.list(args), { page_size: 1 });
+      const users = await collectPaginatedAPI(notion.users.list, { page_size: 1 });
       called.add('users.list');
       assert.ok(users.some((u) => u.id === fx.user.id));
       const found = (await sdk('search', () => notion.search({ query: `SDK ${version}` })))!;
@@ -148,7 +148,7 @@ for (const version of VERSIONS) {
         }),
       ))!;
       const listed: unknown[] = [];
-      for await (const block of iteratePaginatedAPI((args) => notion.blocks.children.list(args), { block_id: page.id, page_size: 2 })) listed.push(block);
+      for await (const block of iteratePaginatedAPI(notion.blocks.children.list, { block_id: page.id, page_size: 2 })) listed.push(block);
       called.add('blocks.children.list');
       assert.ok(listed.length >= 3);
       const first = appended.results[0];
