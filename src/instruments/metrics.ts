@@ -17,6 +17,8 @@ export class Metrics {
   private readonly requestSeconds: Histogram<'route' | 'method' | 'status'>;
   private readonly jobSeconds: Histogram<'kind' | 'outcome'>;
   private readonly jobFailures: Counter<'kind'>;
+  /** The histogram's child per route, method and status: prom-client hashes a label object on every observe otherwise. */
+  private readonly requestSeries = new Map<string, { observe(value: number): void }>();
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -67,7 +69,13 @@ export class Metrics {
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    this.requestSeconds.observe({ route, method, status: String(status) }, seconds);
+    const key = `${status} ${method} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = this.requestSeconds.labels({ route, method, status: String(status) });
+      this.requestSeries.set(key, series);
+    }
+    series.observe(seconds);
   }
 
   observeJob(kind: string, outcome: 'done' | 'failed' | 'retried', seconds: number): void {
