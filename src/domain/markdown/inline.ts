@@ -106,10 +106,25 @@ function build(items: readonly InlineItem[], layer: number): PhrasingContent[] {
   return out;
 }
 
+const isText = (item: InlineItem) => !item.mention && !item.equation && item.type !== 'mention' && item.type !== 'equation';
+const marksKey = (item: InlineItem) => JSON.stringify([annotationsOf(item), item.text?.link?.url ?? null]);
+
+/** Adjacent text items of the same marks as one: two code spans side by side would read as one with backticks in it. */
+function mergeText(items: readonly InlineItem[]): InlineItem[] {
+  const out: InlineItem[] = [];
+  for (const item of items) {
+    const last = out[out.length - 1];
+    if (last && isText(last) && isText(item) && marksKey(last) === marksKey(item)) {
+      out[out.length - 1] = { ...last, text: { content: (last.text?.content ?? last.plain_text ?? '') + (item.text?.content ?? item.plain_text ?? ''), link: last.text?.link ?? null } };
+    } else out.push(item);
+  }
+  return out;
+}
+
 /** Rich text as NFM inline markdown, on one line. */
 export function richTextToMarkdown(items: readonly InlineItem[]): string {
   if (items.length === 0) return '';
-  const paragraph: Paragraph = { type: 'paragraph', children: build(items, 0) };
+  const paragraph: Paragraph = { type: 'paragraph', children: build(mergeText(items), 0) };
   return toMarkdown(paragraph, SERIALIZE_OPTIONS).replace(/\n$/, '');
 }
 
