@@ -39,6 +39,8 @@ export const CreatePageBody = StrictObject({
   cover: Type.Optional(CoverRequest),
   children: Type.Optional(BlockRequestArray),
   content: Type.Optional(BlockRequestArray),
+  /** The content as enhanced markdown (FACTS.md §10.1 1.2); not with `children` or `content`. */
+  markdown: Type.Optional(Type.String()),
 });
 export type CreatePageInput = Static<typeof CreatePageBody>;
 

@@ -20,6 +20,7 @@ import type { PageView, Unreadable } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { pageFromMarkdown } from '../markdown/pageFromMarkdown.js';
 
 /**
  * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
@@ -28,6 +29,7 @@ import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
  */
 export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
+  if (body.markdown !== undefined) body = pageFromMarkdown(body);
   const now = ctx.clock.now();
   const at = now.toISOString();
   return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
