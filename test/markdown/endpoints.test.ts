@@ -34,7 +34,14 @@ describe('page markdown endpoints', () => {
       block_id: page.id,
       children: [
         { heading_1: { rich_text: rt('Plan') as any } },
-        { paragraph: { rich_text: [{ type: 'text', text: { content: 'bold' }, annotations: { bold: true } }, { type: 'text', text: { content: ' and plain' } }] as any } },
+        {
+          paragraph: {
+            rich_text: [
+              { type: 'text', text: { content: 'bold' }, annotations: { bold: true } },
+              { type: 'text', text: { content: ' and plain' } },
+            ] as any,
+          },
+        },
         { to_do: { rich_text: rt('task') as any, checked: true } },
         { toggle: { rich_text: rt('more') as any, children: [{ paragraph: { rich_text: rt('inside') as any } }] } },
         { bookmark: { url: 'https://example.com' } },
@@ -62,7 +69,10 @@ describe('page markdown endpoints', () => {
     const missing = '4f1c3f5e-6a43-4b8e-9b1c-1f2e3d4c5b6a';
     for (const id of [hidden.id, missing]) {
       const get = await call<Json>(server.url, 'GET', `/v1/pages/${id}/markdown`, { token: fx.token });
-      const patch = await call<Json>(server.url, 'PATCH', `/v1/pages/${id}/markdown`, { token: fx.token, body: { type: 'replace_content', replace_content: { new_str: 'x' } } });
+      const patch = await call<Json>(server.url, 'PATCH', `/v1/pages/${id}/markdown`, {
+        token: fx.token,
+        body: { type: 'replace_content', replace_content: { new_str: 'x' } },
+      });
       assert.equal(get.status, 404);
       assert.equal(get.body.code, 'object_not_found');
       assert.equal(patch.status, 404);
@@ -99,7 +109,11 @@ describe('page markdown endpoints', () => {
     });
     assert.equal(updated.markdown, '# Title\nFirst line\n- one\n- two\n\t- nested\nLast line');
     const after = await children(page.id);
-    assert.deepEqual(after.slice(0, 3).map((b) => b.id), before.slice(0, 3).map((b) => b.id), 'blocks before the change keep their ids');
+    assert.deepEqual(
+      after.slice(0, 3).map((b) => b.id),
+      before.slice(0, 3).map((b) => b.id),
+      'blocks before the change keep their ids',
+    );
     assert.equal(after[4].id, before[4].id, 'blocks after the change keep their ids');
     assert.notEqual(after[3].id, before[3].id);
     assert.equal((await children(after[3].id))[0].bulleted_list_item.rich_text[0].plain_text, 'nested');
@@ -110,7 +124,15 @@ describe('page markdown endpoints', () => {
     await client().pages.updateMarkdown({ page_id: page.id, type: 'replace_content', replace_content: { new_str: 'cat\ncat\ndog' } });
     const notFound = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
       token: fx.token,
-      body: { type: 'update_content', update_content: { content_updates: [{ old_str: 'dog', new_str: 'wolf' }, { old_str: 'Dog', new_str: 'x' }] } },
+      body: {
+        type: 'update_content',
+        update_content: {
+          content_updates: [
+            { old_str: 'dog', new_str: 'wolf' },
+            { old_str: 'Dog', new_str: 'x' },
+          ],
+        },
+      },
     });
     assert.equal(notFound.status, 400);
     assert.equal(notFound.body.code, 'validation_error');
@@ -142,14 +164,20 @@ describe('page markdown endpoints', () => {
     await client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'middle' } });
     await client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'first', position: { type: 'start' } } });
     await client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'last', position: { type: 'end' } } });
-    const after = await client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: '## between', after: 'fi...st' } });
+    const after = await client().pages.updateMarkdown({
+      page_id: page.id,
+      type: 'insert_content',
+      insert_content: { content: '## between', after: 'fi...st' },
+    });
     assert.equal(after.markdown, 'first\n## between\nmiddle\nlast');
     const both = await refusal(
       client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'x', after: 'first', position: { type: 'end' } } }),
     );
     assert.equal(both.code, APIErrorCode.ValidationError);
     assert.match(both.message, /Use only one insertion target/);
-    const missing = await refusal(client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'x', after: 'FIRST' } }));
+    const missing = await refusal(
+      client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'x', after: 'FIRST' } }),
+    );
     assert.match(missing.message, /body\.insert_content\.after should match text of the page/);
   });
 
@@ -193,7 +221,10 @@ describe('page markdown endpoints', () => {
   test('markdown that cannot be read is a 400 naming the field, never a 500', async () => {
     const page = await makeSharedPage(server, fx);
     for (const bad of ['<details>\n<summary>x</summary>\n\tnever closed', '<widget/>', '```nolanguage\nx\n```', '<span color="nope">x</span>']) {
-      const result = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, { token: fx.token, body: { type: 'replace_content', replace_content: { new_str: bad } } });
+      const result = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
+        token: fx.token,
+        body: { type: 'replace_content', replace_content: { new_str: bad } },
+      });
       assert.equal(result.status, 400, bad);
       assert.equal(result.body.code, 'validation_error');
       assert.match(result.body.message, /body failed validation: body\.replace_content\.new_str should be enhanced markdown/);
@@ -201,10 +232,16 @@ describe('page markdown endpoints', () => {
       assert.equal(created.status, 400, bad);
       assert.match(created.body.message, /body failed validation: body\.markdown should be enhanced markdown/);
     }
-    const wrongMember = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, { token: fx.token, body: { type: 'replace_content', update_content: { content_updates: [] } } });
+    const wrongMember = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
+      token: fx.token,
+      body: { type: 'replace_content', update_content: { content_updates: [] } },
+    });
     assert.equal(wrongMember.status, 400);
     const block = (await client().blocks.children.append({ block_id: page.id, children: [{ paragraph: { rich_text: rt('p') as any } }] })).results[0];
-    const onBlock = await call<Json>(server.url, 'PATCH', `/v1/pages/${block.id}/markdown`, { token: fx.token, body: { type: 'replace_content', replace_content: { new_str: 'x' } } });
+    const onBlock = await call<Json>(server.url, 'PATCH', `/v1/pages/${block.id}/markdown`, {
+      token: fx.token,
+      body: { type: 'replace_content', replace_content: { new_str: 'x' } },
+    });
     assert.equal(onBlock.status, 400);
     assert.equal(onBlock.body.code, 'validation_error');
   });

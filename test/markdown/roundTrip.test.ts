@@ -15,7 +15,9 @@ import type { MarkdownBlock, ParsedBlock } from '../../src/domain/markdown/nodes
 type Json = Record<string, any>;
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const A = (over: Json = {}) => ({ bold: false, italic: false, strikethrough: false, underline: false, code: false, color: 'default', ...over });
-const R = (content: string, over: Json = {}, link: string | null = null) => [{ type: 'text', text: { content, link: link ? { url: link } : null }, annotations: A(over) }];
+const R = (content: string, over: Json = {}, link: string | null = null) => [
+  { type: 'text', text: { content, link: link ? { url: link } : null }, annotations: A(over) },
+];
 const options = { urlOf: (id: string) => id, includeTranscript: false };
 
 let next = 1;
@@ -27,7 +29,13 @@ function everyType(): MarkdownBlock[] {
   return [
     block('paragraph', { rich_text: R('para'), color: 'red' }, [p('child')]),
     block('paragraph', { rich_text: [], color: 'default' }),
-    ...[1, 2, 3, 4].map((n) => block(`heading_${n}`, { rich_text: R(`h${n}`), is_toggleable: n === 2, color: n === 3 ? 'blue_background' : 'default' }, n === 2 ? [p('in toggle heading')] : [])),
+    ...[1, 2, 3, 4].map((n) =>
+      block(
+        `heading_${n}`,
+        { rich_text: R(`h${n}`), is_toggleable: n === 2, color: n === 3 ? 'blue_background' : 'default' },
+        n === 2 ? [p('in toggle heading')] : [],
+      ),
+    ),
     block('bulleted_list_item', { rich_text: R('bullet'), color: 'default' }, [block('bulleted_list_item', { rich_text: R('nested'), color: 'default' })]),
     block('numbered_list_item', { rich_text: R('one'), color: 'default' }),
     block('numbered_list_item', { rich_text: R('three'), color: 'default', list_start_index: 3 }),
@@ -42,7 +50,9 @@ function everyType(): MarkdownBlock[] {
     block('divider', {}),
     block('equation', { expression: 'e^{i\\pi} + 1 = 0' }),
     block('image', { external: { url: 'https://example.com/a.png' }, caption: [{ type: 'text', text: { content: 'An image [1]' } }] }),
-    ...['video', 'audio', 'file', 'pdf'].map((type) => block(type, { external: { url: `https://example.com/x.${type}` }, caption: R(`${type} caption`, { italic: true }) })),
+    ...['video', 'audio', 'file', 'pdf'].map((type) =>
+      block(type, { external: { url: `https://example.com/x.${type}` }, caption: R(`${type} caption`, { italic: true }) }),
+    ),
     block('table', { table_width: 2, has_column_header: true, has_row_header: false }, [
       block('table_row', { cells: [R('a'), R('b', { code: true })] }),
       block('table_row', { cells: [R('c'), []] }),
@@ -71,9 +81,11 @@ const asBlocks = (parsed: readonly ParsedBlock[], original: readonly MarkdownBlo
 
 describe('markdown round trip, every block type', () => {
   it('covers every type with a markdown form', () => {
-    const covered = new Set(everyType().flatMap(function types(b): string[] {
-      return [b.type, ...b.children.flatMap(types)];
-    }));
+    const covered = new Set(
+      everyType().flatMap(function types(b): string[] {
+        return [b.type, ...b.children.flatMap(types)];
+      }),
+    );
     for (const type of TYPES_WITH_MARKDOWN.filter((t) => !['child_page', 'child_database', 'meeting_notes'].includes(t))) assert.ok(covered.has(type), type);
   });
 
@@ -98,14 +110,21 @@ describe('markdown round trip, every block type', () => {
     const database = block('child_database', { title: 'Tasks' });
     const bookmark = block('bookmark', { url: 'https://example.com', caption: [] });
     const { markdown } = renderBlocks([page, database, bookmark], options);
-    assert.equal(markdown, `<page url="${page.id}">Sub \\*page\\*</page>\n<database url="${database.id}">Tasks</database>\n<unknown url="${bookmark.id}" alt="bookmark"/>`);
+    assert.equal(
+      markdown,
+      `<page url="${page.id}">Sub \\*page\\*</page>\n<database url="${database.id}">Tasks</database>\n<unknown url="${bookmark.id}" alt="bookmark"/>`,
+    );
     assert.deepEqual(shape(parseMarkdown(markdown)), [{ keep: page.id }, { keep: database.id }, { keep: bookmark.id }]);
   });
 });
 
 describe('markdown round trip, text', () => {
   it('reads the documented forms', () => {
-    const parsed = shape(parseMarkdown('# Title {color="blue"}\n- [x] done\n1. first\n> q<br>two\n<details>\n<summary>T</summary>\n\tinside\n</details>\n| a | b |\n|---|---|\n| 1 | 2 |'));
+    const parsed = shape(
+      parseMarkdown(
+        '# Title {color="blue"}\n- [x] done\n1. first\n> q<br>two\n<details>\n<summary>T</summary>\n\tinside\n</details>\n| a | b |\n|---|---|\n| 1 | 2 |',
+      ),
+    );
     assert.deepEqual(parsed[0], { type: 'heading_1', member: { rich_text: R('Title'), is_toggleable: false, color: 'blue' }, children: [] });
     assert.equal(parsed[1].type, 'to_do');
     assert.equal(parsed[3].member.rich_text[0].text.content, 'q\ntwo');
@@ -128,15 +147,29 @@ describe('markdown round trip, text', () => {
   });
 
   it('refuses what is not NFM, naming it', () => {
-    for (const bad of ['<details>\n<summary>x</summary>\n\topen', '<widget/>', '\tindented first', '```js\nunclosed', '<span color="nope">x</span>', '<mention-user/>']) {
-      assert.throws(() => parseMarkdown(bad), (e: Error) => e.constructor.name === 'MarkdownSyntaxError', bad);
+    for (const bad of [
+      '<details>\n<summary>x</summary>\n\topen',
+      '<widget/>',
+      '\tindented first',
+      '```js\nunclosed',
+      '<span color="nope">x</span>',
+      '<mention-user/>',
+    ]) {
+      assert.throws(
+        () => parseMarkdown(bad),
+        (e: Error) => e.constructor.name === 'MarkdownSyntaxError',
+        bad,
+      );
     }
   });
 });
 
 /** Text that exercises the escapes: NFM's special characters, spaces and line breaks. */
 const textArb = fc
-  .array(fc.constantFrom('a', 'b', 'Z', '1', ' ', '*', '_', '~', '`', '$', '[', ']', '<', '>', '{', '}', '|', '^', '\\', '#', '-', '!', '&', ':', '\n', 'é', '.'), { minLength: 1, maxLength: 12 })
+  .array(
+    fc.constantFrom('a', 'b', 'Z', '1', ' ', '*', '_', '~', '`', '$', '[', ']', '<', '>', '{', '}', '|', '^', '\\', '#', '-', '!', '&', ':', '\n', 'é', '.'),
+    { minLength: 1, maxLength: 12 },
+  )
   .map((cs) => cs.join(''));
 const annotationsArb = fc.record({
   bold: fc.boolean(),
@@ -153,17 +186,19 @@ const itemArb = fc.oneof(
 
 /** Canonical rich text: adjacent text of the same marks merged, as the converter writes it. */
 function richTextArb() {
-  return fc.array(itemArb, { minLength: 1, maxLength: 4 }).map((items) =>
-    markdownToRichText(
-      richTextToMarkdown(
-        items.map((i) =>
-          'expression' in i
-            ? { type: 'equation', equation: { expression: i.expression }, annotations: { ...i.annotations, code: false } }
-            : { type: 'text', text: { content: i.content, link: i.link ? { url: i.link } : null }, annotations: i.annotations },
+  return fc
+    .array(itemArb, { minLength: 1, maxLength: 4 })
+    .map((items) =>
+      markdownToRichText(
+        richTextToMarkdown(
+          items.map((i) =>
+            'expression' in i
+              ? { type: 'equation', equation: { expression: i.expression }, annotations: { ...i.annotations, code: false } }
+              : { type: 'text', text: { content: i.content, link: i.link ? { url: i.link } : null }, annotations: i.annotations },
+          ),
         ),
       ),
-    ),
-  );
+    );
 }
 
 describe('markdown round trip, generated (fast-check)', () => {

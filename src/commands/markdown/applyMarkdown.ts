@@ -33,7 +33,11 @@ export interface ApplyMarkdownInput {
 /** A block whose children are another's (a synced copy): those are not this page's to delete or keep. */
 const showsOthers = (block: MarkdownBlock) => block.type === 'synced_block' && Boolean(block.member.synced_from);
 
-function walkOwn(blocks: readonly MarkdownBlock[], visit: (block: MarkdownBlock, parent: MarkdownBlock | null) => boolean, parent: MarkdownBlock | null = null): void {
+function walkOwn(
+  blocks: readonly MarkdownBlock[],
+  visit: (block: MarkdownBlock, parent: MarkdownBlock | null) => boolean,
+  parent: MarkdownBlock | null = null,
+): void {
   for (const block of blocks) if (visit(block, parent) && !showsOthers(block)) walkOwn(block.children, visit, block);
 }
 

@@ -20,7 +20,8 @@ import { markdownView, renderContent } from './renderContent.js';
 export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: string, rawId: string, body: UpdatePageMarkdownInput): Promise<PageMarkdownView> {
   return ctx.store.transaction(async (trx) => {
     const page = await loadVisibleObject(trx, caller, id, ['page', 'block', 'database'], 'page', rawId);
-    if (page.object !== 'page') throw validationError(`${rawId} is a ${page.object === 'block' ? 'block' : 'database'}, not a page: only a page's content can be edited as markdown.`);
+    if (page.object !== 'page')
+      throw validationError(`${rawId} is a ${page.object === 'block' ? 'block' : 'database'}, not a page: only a page's content can be edited as markdown.`);
     assertEditable(page);
     assertUnlocked(page);
     const at = ctx.clock.now().toISOString();

@@ -54,7 +54,8 @@ export function applyEdit(current: string, body: UpdatePageMarkdownInput): Markd
     case 'insert_content': {
       const edit = body.insert_content;
       if (!edit) throw missingField(['insert_content']);
-      if (edit.after !== undefined && edit.position !== undefined) throw validationError('Use only one insertion target: `insert_content.after` or `insert_content.position`.');
+      if (edit.after !== undefined && edit.position !== undefined)
+        throw validationError('Use only one insertion target: `insert_content.after` or `insert_content.position`.');
       const field = ['insert_content', 'content'];
       if (edit.position?.type === 'start') return { markdown: joinBlocks(edit.content, current), field, allowDeleting: false };
       if (edit.after === undefined) return { markdown: joinBlocks(current, edit.content), field, allowDeleting: false };
@@ -83,9 +84,15 @@ export function applyEdit(current: string, body: UpdatePageMarkdownInput): Markd
         const found = occurrences(markdown, update.old_str);
         if (found.length === 0) throw invalidField(path, 'should match text of the page (matching is exact and case-sensitive)', update.old_str);
         if (found.length > 1 && !update.replace_all_matches) {
-          throw invalidField(path, `should match exactly one place in the page (it matches ${found.length}; set \`replace_all_matches\` to replace every one)`, update.old_str);
+          throw invalidField(
+            path,
+            `should match exactly one place in the page (it matches ${found.length}; set \`replace_all_matches\` to replace every one)`,
+            update.old_str,
+          );
         }
-        markdown = update.replace_all_matches ? markdown.split(update.old_str).join(update.new_str) : markdown.slice(0, found[0]) + update.new_str + markdown.slice(found[0] + update.old_str.length);
+        markdown = update.replace_all_matches
+          ? markdown.split(update.old_str).join(update.new_str)
+          : markdown.slice(0, found[0]) + update.new_str + markdown.slice(found[0] + update.old_str.length);
       });
       return { markdown, field: ['update_content', 'content_updates'], allowDeleting: edit.allow_deleting_content === true };
     }

@@ -50,7 +50,8 @@ export function listItemOf(node: MarkdownNode): { list: List; item: ListItem } |
 /** Phrasing of a container that holds at most one paragraph (a list item, a quote). */
 export function phrasingIn(children: readonly RootContent[], what: string): PhrasingContent[] {
   if (children.length === 0) return [];
-  if (children.length > 1 || children[0].type !== 'paragraph') throw new MarkdownSyntaxError(`${what} should hold rich text only; put blocks on the lines below, one tab deeper`);
+  if (children.length > 1 || children[0].type !== 'paragraph')
+    throw new MarkdownSyntaxError(`${what} should hold rich text only; put blocks on the lines below, one tab deeper`);
   return children[0].children;
 }
 

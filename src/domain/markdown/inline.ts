@@ -62,7 +62,11 @@ function mentionTag(mention: Record<string, unknown>, item: InlineItem): Phrasin
     case 'data_source':
       return [html(`<mention-${type.replace('_', '-')}${attrs({ url: String(body.id) })}/>`)];
     case 'date':
-      return [html(`<mention-date${attrs({ start: String(body.start), end: (body.end as string | null) ?? undefined, timeZone: (body.time_zone as string | null) ?? undefined })}/>`)];
+      return [
+        html(
+          `<mention-date${attrs({ start: String(body.start), end: (body.end as string | null) ?? undefined, timeZone: (body.time_zone as string | null) ?? undefined })}/>`,
+        ),
+      ];
     case 'custom_emoji':
       return [{ type: 'text', value: `:${String(body.name ?? item.plain_text ?? '')}:` }];
     default: {
@@ -95,7 +99,7 @@ function build(items: readonly InlineItem[], layer: number): PhrasingContent[] {
   if (layer === LAYERS.length) return items.flatMap(leaf);
   const { key, wrap } = LAYERS[layer];
   const out: PhrasingContent[] = [];
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     const k = key(items[i]);
     let j = i + 1;
     while (j < items.length && key(items[j]) === k) j++;
@@ -115,7 +119,10 @@ function mergeText(items: readonly InlineItem[]): InlineItem[] {
   for (const item of items) {
     const last = out[out.length - 1];
     if (last && isText(last) && isText(item) && marksKey(last) === marksKey(item)) {
-      out[out.length - 1] = { ...last, text: { content: (last.text?.content ?? last.plain_text ?? '') + (item.text?.content ?? item.plain_text ?? ''), link: last.text?.link ?? null } };
+      out[out.length - 1] = {
+        ...last,
+        text: { content: (last.text?.content ?? last.plain_text ?? '') + (item.text?.content ?? item.plain_text ?? ''), link: last.text?.link ?? null },
+      };
     } else out.push(item);
   }
   return out;
@@ -174,7 +181,11 @@ function walk(nodes: readonly PhrasingContent[], marks: Marks, out: RichTextItem
   const current = (): Marks => ({ link: marks.link, annotations: Object.assign({ ...marks.annotations }, ...spans) });
   const text = (content: string, code = false) => {
     const m = current();
-    out.push({ type: 'text', text: { content, link: m.link ? { url: m.link } : null }, annotations: asRequest({ ...m.annotations, code: code || m.annotations.code }) });
+    out.push({
+      type: 'text',
+      text: { content, link: m.link ? { url: m.link } : null },
+      annotations: asRequest({ ...m.annotations, code: code || m.annotations.code }),
+    });
   };
   for (const node of nodes) {
     if (skippingMention) {
@@ -234,10 +245,7 @@ function walk(nodes: readonly PhrasingContent[], marks: Marks, out: RichTextItem
 }
 
 const sameMarks = (a: RichTextItemInput, b: RichTextItemInput) =>
-  JSON.stringify(a.annotations) === JSON.stringify(b.annotations) &&
-  'text' in a &&
-  'text' in b &&
-  (a.text.link?.url ?? null) === (b.text.link?.url ?? null);
+  JSON.stringify(a.annotations) === JSON.stringify(b.annotations) && 'text' in a && 'text' in b && (a.text.link?.url ?? null) === (b.text.link?.url ?? null);
 
 /** Adjacent text of the same marks is one item; an item holds at most 2,000 characters (the API's limit). */
 function canonical(items: readonly RichTextItemInput[]): RichTextItemInput[] {

@@ -46,7 +46,9 @@ export interface RenderContext {
 }
 
 /** A block read from markdown: new content, or an existing block named by its `url` and kept as it is. */
-export type ParsedBlock = { kind: 'new'; type: string; member: Record<string, unknown>; children: ParsedBlock[]; source: string } | { kind: 'keep'; id: string; type: string; source: string };
+export type ParsedBlock =
+  | { kind: 'new'; type: string; member: Record<string, unknown>; children: ParsedBlock[]; source: string }
+  | { kind: 'keep'; id: string; type: string; source: string };
 
 /** What a type's `parse` answers: the member it reads, and the nodes its children come from. */
 export type ParsedForm =

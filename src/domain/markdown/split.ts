@@ -82,7 +82,11 @@ function splitLines(lines: readonly string[]): MarkdownNode[] {
     const fence = /^(`{3,}|~{3,})/.exec(line);
     if (fence) {
       let j = i + 1;
-      while (j < lines.length && !(lines[j].startsWith(fence[1][0].repeat(fence[1].length)) && lines[j].trim() === lines[j].trim()[0].repeat(lines[j].trim().length))) j++;
+      while (
+        j < lines.length &&
+        !(lines[j].startsWith(fence[1][0].repeat(fence[1].length)) && lines[j].trim() === lines[j].trim()[0].repeat(lines[j].trim().length))
+      )
+        j++;
       if (j >= lines.length) throw new MarkdownSyntaxError(`the code block at line ${i + 1} is not closed`);
       own = lines.slice(i, j + 1);
       i = j + 1;
@@ -118,7 +122,8 @@ function splitLines(lines: readonly string[]): MarkdownNode[] {
       const end = childrenFrom(j);
       childLines = lines.slice(j, end);
       const close = `</${tag.name}>`;
-      if (end >= lines.length || lines[end].trimEnd() !== close) throw new MarkdownSyntaxError(`the \`<${tag.name}>\` at line ${i + 1} is not closed by \`${close}\``);
+      if (end >= lines.length || lines[end].trimEnd() !== close)
+        throw new MarkdownSyntaxError(`the \`<${tag.name}>\` at line ${i + 1} is not closed by \`${close}\``);
       own.push(close);
       i = end + 1;
     } else {
@@ -130,7 +135,8 @@ function splitLines(lines: readonly string[]): MarkdownNode[] {
     const { head, attrs } = tag || fence || own.length > 1 ? { head: own[0], attrs: {} } : attrList(own[0]);
     let flow = tag ? null : (fromMarkdown(own.length > 1 ? own.join('\n') : head, PARSE_OPTIONS).children[0] ?? null);
     // A line that is one inline tag (`<mention-user …/>`) reads as an HTML block in CommonMark: it is a paragraph's text.
-    if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name)) flow = { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
+    if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name))
+      flow = { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
     nodes.push({
       lines: own,
       head,

@@ -34,7 +34,11 @@ export function escapeAttr(value: string): string {
 }
 
 function unescapeAttr(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** `name="value"` pairs in the given order, leaving out the undefined ones. */

@@ -21,7 +21,8 @@ function renderMeetingNotes(block: MarkdownBlock, ctx: RenderContext): string[] 
   const ids = (block.member.children ?? {}) as { summary_block_id?: string; notes_block_id?: string; transcript_block_id?: string };
   const inside = [`\t${rich(block.member, 'title') || '<empty-block/>'}`];
   for (const child of block.children) {
-    const section = child.id === ids.summary_block_id ? 'summary' : child.id === ids.notes_block_id ? 'notes' : child.id === ids.transcript_block_id ? 'transcript' : null;
+    const section =
+      child.id === ids.summary_block_id ? 'summary' : child.id === ids.notes_block_id ? 'notes' : child.id === ids.transcript_block_id ? 'transcript' : null;
     if (section === 'transcript' && !ctx.includeTranscript) inside.push(`\t<transcript${attrs({ url: ctx.urlOf(child.id) })}/>`);
     else if (section) inside.push(...tagBlock(section, {}, ctx.indent(child.children)).map((line) => `\t${line}`));
     else inside.push(...ctx.indent([child]));

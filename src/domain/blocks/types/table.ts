@@ -66,7 +66,16 @@ export const table: WritableBlockTypeDefinition = {
       }
       const tag = tagged(node, 'table');
       if (!tag) return null;
-      const width = Math.max(1, ...node.children.map((row) => cellsOf(row.lines[0], row.children.map((c) => c.lines[0])).length));
+      const width = Math.max(
+        1,
+        ...node.children.map(
+          (row) =>
+            cellsOf(
+              row.lines[0],
+              row.children.map((c) => c.lines[0]),
+            ).length,
+        ),
+      );
       return {
         member: { table_width: width, has_column_header: tag.attrs['header-row'] === 'true', has_row_header: tag.attrs['header-column'] === 'true' },
         children: node.children,
@@ -103,8 +112,17 @@ export const tableRow: WritableBlockTypeDefinition = {
     parse(node) {
       const tag = readTag(node.lines[0]);
       if (!tag || tag.closing || tag.name !== 'tr') return null;
-      if (!node.lines[0].includes('<td') && node.children.some((c) => !tagged(c, 'td'))) throw new MarkdownSyntaxError('a `<tr>` should hold `<td>` cells only');
-      return { member: { cells: cellsOf(node.lines[0], node.children.map((c) => c.lines[0])).map(richFromText) }, children: [] };
+      if (!node.lines[0].includes('<td') && node.children.some((c) => !tagged(c, 'td')))
+        throw new MarkdownSyntaxError('a `<tr>` should hold `<td>` cells only');
+      return {
+        member: {
+          cells: cellsOf(
+            node.lines[0],
+            node.children.map((c) => c.lines[0]),
+          ).map(richFromText),
+        },
+        children: [],
+      };
     },
   },
   checkNew(member, at, parent) {

@@ -97,11 +97,13 @@ export const toggle = plainText(toggleMarkdown());
 export const quote = plainText(quoteMarkdown());
 
 const checked = { checked: Type.Optional(Type.Boolean()) };
-export const toDo = textBlock(checked, checked, async (c) => ({ rich_text: await c.rich('rich_text'), checked: c.keep('checked', false), color: c.color() }), [
-  'rich_text',
-  'checked',
-  'color',
-], { markdown: toDoMarkdown() });
+export const toDo = textBlock(
+  checked,
+  checked,
+  async (c) => ({ rich_text: await c.rich('rich_text'), checked: c.keep('checked', false), color: c.color() }),
+  ['rich_text', 'checked', 'color'],
+  { markdown: toDoMarkdown() },
+);
 
 /*
  * Markdown forms (FACTS.md §10.1 1.3). A text block is one line, its colour in a `{color="…"}`
@@ -175,7 +177,10 @@ function toDoMarkdown(): BlockMarkdown {
       const list = node.flow?.type === 'list' && node.flow.children.length === 1 ? node.flow : null;
       const item = list?.children[0];
       if (!list || list.ordered || !item || typeof item.checked !== 'boolean') return null;
-      return { member: { rich_text: richFrom(phrasingIn(item.children, 'A to-do')), checked: item.checked, color: colorFrom(node.attrs.color) }, children: node.children };
+      return {
+        member: { rich_text: richFrom(phrasingIn(item.children, 'A to-do')), checked: item.checked, color: colorFrom(node.attrs.color) },
+        children: node.children,
+      };
     },
   };
 }
@@ -196,12 +201,16 @@ function iconFrom(raw: string | undefined): Member | undefined {
 function calloutMarkdown(): BlockMarkdown {
   return {
     render: (block, ctx) =>
-      tagBlock('callout', { icon: iconAttr(block.member.icon), color: nfmColor(block.member) }, [`\t${rich(block.member) || '<empty-block/>'}`, ...ctx.children(block)]),
+      tagBlock('callout', { icon: iconAttr(block.member.icon), color: nfmColor(block.member) }, [
+        `\t${rich(block.member) || '<empty-block/>'}`,
+        ...ctx.children(block),
+      ]),
     parse(node) {
       const tag = tagged(node, 'callout');
       if (!tag) return null;
       const [first, ...rest] = node.children;
-      const text = first && (tagged(first, 'empty-block') ? [] : paragraphOf(first) && first.children.length === 0 ? richFrom(paragraphOf(first)!.children) : null);
+      const text =
+        first && (tagged(first, 'empty-block') ? [] : paragraphOf(first) && first.children.length === 0 ? richFrom(paragraphOf(first)!.children) : null);
       const member: Member = { rich_text: text ?? [], color: colorFrom(tag.attrs.color) };
       const icon = iconFrom(tag.attrs.icon);
       if (icon) member.icon = icon;
