@@ -16,6 +16,7 @@ import { textItem } from '../../src/domain/richText.js';
 import { findObject } from '../../src/storage/repositories/objects.js';
 import { loadContentTree } from '../../src/commands/markdown/loadContentTree.js';
 import { renderBlocks, TYPES_WITH_MARKDOWN } from '../../src/domain/markdown/render.js';
+import { created, download, PNG, sent } from '../fileUploads/helpers.js';
 import { appendOk, everyBlockType, listAll, rt, seedMeetingNotes, startSeedableServer } from '../blocks/fixtures.js';
 
 type Json = Record<string, any>;
@@ -256,6 +257,26 @@ describe('page markdown over real content', () => {
     assert.deepEqual(rendered.unknownBlockIds, [b.id]);
     assert.ok(a.id);
     assert.equal((await loadContentTree(ctx.store.db, caller, root)).truncated, false);
+  });
+
+  test('hosted files are signed links in markdown, kept when sent back; another upload cannot be named', async () => {
+    const page = await makeSharedPage(server, fx);
+    const upload = await created(server, fx, { filename: 'pic.png' });
+    await sent(server, fx, upload.id, PNG, { filename: 'pic.png', type: 'image/png' });
+    const [image] = await appendOk(server, fx.token, page.id, [{ image: { type: 'file_upload', file_upload: { id: upload.id } } }]);
+    const { markdown } = await markdownOf(page.id);
+    const link = /^!\[\]\((\S+)\)$/.exec(markdown)?.[1];
+    assert.ok(link?.startsWith(`${server.url}/files/${upload.id}/pic.png?expires=`), markdown);
+    assert.equal((await download(link)).status, 200);
+    const edited = await patch(page.id, { type: 'replace_content', replace_content: { new_str: `intro\n${markdown}` } });
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
+    const blocks = await listAll(server, fx.token, page.id);
+    assert.equal(blocks[1].id, image.id, 'the image block is unchanged');
+    const other = await created(server, fx, { filename: 'other.png' });
+    await sent(server, fx, other.id, PNG, { filename: 'other.png', type: 'image/png' });
+    const stolen = await patch(page.id, { type: 'insert_content', insert_content: { content: `![](folio-file:${other.id}/other.png)` } });
+    assert.equal(stolen.status, 400);
+    assert.match(stolen.body.message, /should name hosted files only by the links this page gave/);
   });
 
   test('every version is accepted on these paths', async () => {

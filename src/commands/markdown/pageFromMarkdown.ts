@@ -4,6 +4,7 @@ import { invalidField } from '../../errors/validationFailure.js';
 import { toRequestBlocks } from '../../domain/markdown/parse.js';
 import { MarkdownSyntaxError } from '../../domain/markdown/syntax.js';
 import { readMarkdown } from './readMarkdown.js';
+import { assertHeldReferences } from './fileLinks.js';
 
 /**
  * POST /v1/pages with `markdown` (FACTS.md §10.1 1.2): the markdown becomes the request's
@@ -16,6 +17,7 @@ export function pageFromMarkdown(body: CreatePageInput): CreatePageInput {
   for (const other of ['children', 'content'] as const) {
     if (body[other] !== undefined) throw invalidField([other], 'should be not present when markdown is given', body[other]);
   }
+  assertHeldReferences(markdown, '', ['markdown']);
   let parsed = readMarkdown(markdown, ['markdown']);
   const properties = { ...(body.properties ?? {}) };
   const first = parsed[0];

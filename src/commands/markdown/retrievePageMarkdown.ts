@@ -3,6 +3,7 @@ import type { Caller } from '../../auth/capabilities.js';
 import type { PageMarkdownView } from '../../domain/markdown/view.js';
 import { loadVisibleObject } from '../../auth/access.js';
 import { markdownView, renderContent } from './renderContent.js';
+import { signFileLinks } from './fileLinks.js';
 
 /**
  * GET /v1/pages/{page_id}/markdown: a page's content, or a block's subtree (how a caller fetches
@@ -11,5 +12,6 @@ import { markdownView, renderContent } from './renderContent.js';
 export async function retrievePageMarkdown(ctx: AppContext, caller: Caller, id: string, rawId: string, includeTranscript: boolean): Promise<PageMarkdownView> {
   const db = ctx.store.db;
   const root = await loadVisibleObject(db, caller, id, ['page', 'block'], 'page', rawId);
-  return markdownView(root.id, await renderContent(db, caller, root, ctx.config.publicUrl, includeTranscript));
+  const view = markdownView(root.id, await renderContent(db, caller, root, ctx.config.publicUrl, includeTranscript));
+  return { ...view, markdown: signFileLinks(view.markdown, ctx.fileLinks, ctx.config.publicUrl, ctx.clock.now()) };
 }

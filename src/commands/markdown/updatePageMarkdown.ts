@@ -11,6 +11,7 @@ import { findObject } from '../../storage/repositories/objects.js';
 import { applyMarkdown } from './applyMarkdown.js';
 import { readMarkdown } from './readMarkdown.js';
 import { markdownView, renderContent } from './renderContent.js';
+import { assertHeldReferences, signFileLinks, unsignFileLinks } from './fileLinks.js';
 
 /**
  * PATCH /v1/pages/{page_id}/markdown (FACTS.md §10.1 1.6): the edit is made to the page's current
@@ -28,7 +29,10 @@ export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: st
     // First write: on PostgreSQL it locks the page row, so two edits of one page run one after the other.
     await touchObjects(trx, [page.id], caller.botId, at);
     const current = await renderContent(trx, caller, page, ctx.config.publicUrl, false);
-    const edit = applyEdit(current.markdown, body);
+    const origin = ctx.config.publicUrl;
+    const unsigned = JSON.parse(unsignFileLinks(JSON.stringify(body), JSON.stringify(current.markdown), origin)) as UpdatePageMarkdownInput;
+    const edit = applyEdit(current.markdown, unsigned);
+    assertHeldReferences(edit.markdown, current.markdown, edit.field);
     const parsed = readMarkdown(edit.markdown, edit.field);
     await applyMarkdown(trx, {
       caller,
@@ -41,6 +45,7 @@ export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: st
       at,
     });
     const after = (await findObject(trx, page.id))!;
-    return markdownView(page.id, await renderContent(trx, caller, after, ctx.config.publicUrl, false));
+    const view = markdownView(page.id, await renderContent(trx, caller, after, ctx.config.publicUrl, false));
+    return { ...view, markdown: signFileLinks(view.markdown, ctx.fileLinks, origin, ctx.clock.now()) };
   });
 }

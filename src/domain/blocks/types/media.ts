@@ -2,7 +2,7 @@ import { Type, type TProperties, type TSchema } from 'typebox';
 import { StrictObject } from '../../../schemas/common.js';
 import { Caption, ExternalFile, FileUploadRef, sharedBlockPart } from '../../../schemas/blocks.js';
 import type { BlockContent } from '../../contentShapes.js';
-import { hostedFilename } from '../../files/hostedFiles.js';
+import { HOSTED_SCHEME, hostedFilename } from '../../files/hostedFiles.js';
 import { PLAIN, presentFields, type BlockMarkdown, type MediaRules, type WritableBlockTypeDefinition } from './definition.js';
 import { paragraphOf, plainOf, rich, richFromText, tagged } from '../../markdown/forms.js';
 import { attrs } from '../../markdown/tags.js';
@@ -84,6 +84,9 @@ export const pdf = mediaBlock({ named: false, recording: false }, mediaTagMarkdo
 const sourceOf = (member: Record<string, unknown>) =>
   String((member.external as { url?: string } | undefined)?.url ?? (member.file as { url?: string } | undefined)?.url ?? '');
 
+/** A link read back: a hosted file's reference (the commands allow only the page's own) or an external link. */
+const sourceMember = (url: string) => (url.startsWith(HOSTED_SCHEME) ? { file: { url, expiry_time: null } } : { external: { url } });
+
 /** `![caption](url)`: the caption is the image's alt text, so plain (FACTS.md §10.1 1.3). */
 function imageMarkdown(): BlockMarkdown {
   return {
@@ -97,7 +100,7 @@ function imageMarkdown(): BlockMarkdown {
       const paragraph = paragraphOf(node);
       const image = paragraph?.children.length === 1 && paragraph.children[0].type === 'image' ? paragraph.children[0] : null;
       if (!image) return null;
-      return { member: { external: { url: image.url }, caption: image.alt ? [{ type: 'text', text: { content: image.alt } }] : [] }, children: node.children };
+      return { member: { ...sourceMember(image.url), caption: image.alt ? [{ type: 'text', text: { content: image.alt } }] : [] }, children: node.children };
     },
   };
 }
@@ -109,7 +112,7 @@ function mediaTagMarkdown(name: string): BlockMarkdown {
     parse(node) {
       const tag = tagged(node, name);
       if (!tag) return null;
-      return { member: { external: { url: tag.attrs.src ?? '' }, caption: richFromText(node.inner) }, children: node.children };
+      return { member: { ...sourceMember(tag.attrs.src ?? ''), caption: richFromText(node.inner) }, children: node.children };
     },
   };
 }
