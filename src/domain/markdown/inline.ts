@@ -8,6 +8,7 @@ import { normalizeId } from '../../ids/ids.js';
 import { attrs, cut, readTag } from './tags.js';
 import { fromNfmColor, toNfmColor } from './colors.js';
 import { MarkdownSyntaxError, PARSE_OPTIONS, SERIALIZE_OPTIONS } from './syntax.js';
+import { fastRichText } from './fastInline.js';
 
 /**
  * Rich text ⇄ NFM inline markdown (FACTS.md §10.1 1.4). Rich text becomes an mdast phrasing tree
@@ -96,7 +97,16 @@ function lines(content: string, node: (value: string) => PhrasingContent): Phras
 }
 
 function build(items: readonly InlineItem[], layer: number): PhrasingContent[] {
-  if (layer === LAYERS.length) return items.flatMap(leaf);
+  if (layer === LAYERS.length) {
+    const leaves: PhrasingContent[] = [];
+    for (const item of items) {
+      const own = leaf(item);
+      // Two equations side by side would read as one (`$a$$b$`): an empty span keeps them apart.
+      if (leaves[leaves.length - 1]?.type === 'inlineMath' && own[0]?.type === 'inlineMath') leaves.push(html('<span>'), html('</span>'));
+      leaves.push(...own);
+    }
+    return leaves;
+  }
   const { key, wrap } = LAYERS[layer];
   const out: PhrasingContent[] = [];
   for (let i = 0; i < items.length;) {
@@ -111,14 +121,26 @@ function build(items: readonly InlineItem[], layer: number): PhrasingContent[] {
 }
 
 const isText = (item: InlineItem) => !item.mention && !item.equation && item.type !== 'mention' && item.type !== 'equation';
-const marksKey = (item: InlineItem) => JSON.stringify([annotationsOf(item), item.text?.link?.url ?? null]);
+function sameMarksAs(a: InlineItem, b: InlineItem): boolean {
+  const x = a.annotations ?? {};
+  const y = b.annotations ?? {};
+  return (
+    (x.bold ?? false) === (y.bold ?? false) &&
+    (x.italic ?? false) === (y.italic ?? false) &&
+    (x.strikethrough ?? false) === (y.strikethrough ?? false) &&
+    (x.underline ?? false) === (y.underline ?? false) &&
+    (x.code ?? false) === (y.code ?? false) &&
+    (x.color ?? 'default') === (y.color ?? 'default') &&
+    (a.text?.link?.url ?? null) === (b.text?.link?.url ?? null)
+  );
+}
 
 /** Adjacent text items of the same marks as one: two code spans side by side would read as one with backticks in it. */
 function mergeText(items: readonly InlineItem[]): InlineItem[] {
   const out: InlineItem[] = [];
   for (const item of items) {
     const last = out[out.length - 1];
-    if (last && isText(last) && isText(item) && marksKey(last) === marksKey(item)) {
+    if (last && isText(last) && isText(item) && sameMarksAs(last, item)) {
       out[out.length - 1] = {
         ...last,
         text: { content: (last.text?.content ?? last.plain_text ?? '') + (item.text?.content ?? item.plain_text ?? ''), link: last.text?.link ?? null },
@@ -131,7 +153,10 @@ function mergeText(items: readonly InlineItem[]): InlineItem[] {
 /** Rich text as NFM inline markdown, on one line. */
 export function richTextToMarkdown(items: readonly InlineItem[]): string {
   if (items.length === 0) return '';
-  const paragraph: Paragraph = { type: 'paragraph', children: build(mergeText(items), 0) };
+  const merged = mergeText(items);
+  const fast = fastRichText(merged);
+  if (fast !== null) return fast;
+  const paragraph: Paragraph = { type: 'paragraph', children: build(merged, 0) };
   return toMarkdown(paragraph, SERIALIZE_OPTIONS).replace(/\n$/, '');
 }
 

@@ -87,14 +87,19 @@ const sourceOf = (member: Record<string, unknown>) =>
 /** A link read back: a hosted file's reference (the commands allow only the page's own) or an external link. */
 const sourceMember = (url: string) => (url.startsWith(HOSTED_SCHEME) ? { file: { url, expiry_time: null } } : { external: { url } });
 
+/** `![alt](url)` written directly when the link needs no escaping (mdast-util-to-markdown is slow: bench/markdown). */
+const fastImage = (url: string, alt: string) =>
+  /^[^\s()<>\\]*$/.test(url) && !alt.includes('\n') ? `![${alt.replace(/[\\*_~`$[\]<>{}|^&]/g, '\\$&')}](${url})` : null;
+
 /** `![caption](url)`: the caption is the image's alt text, so plain (FACTS.md §10.1 1.3). */
 function imageMarkdown(): BlockMarkdown {
   return {
     render: (block) => [
-      toMarkdown(
-        { type: 'paragraph', children: [{ type: 'image', url: sourceOf(block.member), alt: plainOf(block.member.caption) }] },
-        SERIALIZE_OPTIONS,
-      ).replace(/\n$/, ''),
+      fastImage(sourceOf(block.member), plainOf(block.member.caption)) ??
+        toMarkdown(
+          { type: 'paragraph', children: [{ type: 'image', url: sourceOf(block.member), alt: plainOf(block.member.caption) }] },
+          SERIALIZE_OPTIONS,
+        ).replace(/\n$/, ''),
     ],
     parse(node) {
       const paragraph = paragraphOf(node);
