@@ -171,7 +171,7 @@ describe('page markdown over real content', () => {
           fx.connection.bot_id,
           at,
         );
-        const inner = { rich_text: [textItem(`${key} text`)], color: 'default', icon: null };
+        const inner = { rich_text: [textItem(`${key.split('_')[0]} text`)], color: 'default', icon: null };
         await seedObject(
           trx,
           {
@@ -195,16 +195,16 @@ describe('page markdown over real content', () => {
       `<meeting-notes url="${url(notesId)}">`,
       '\tWeekly sync',
       '\t<summary>',
-      '\t\tsummary_block_id text',
+      '\t\tsummary text',
       '\t</summary>',
       '\t<notes>',
-      '\t\tnotes_block_id text',
+      '\t\tnotes text',
       '\t</notes>',
     ];
     assert.equal((await markdownOf(page.id)).markdown, [...head, `\t<transcript url="${url(ids.transcript_block_id)}"/>`, '</meeting-notes>'].join('\n'));
     assert.equal(
       (await markdownOf(page.id, '?include_transcript=true')).markdown,
-      [...head, '\t<transcript>', '\t\ttranscript_block_id text', '\t</transcript>', '</meeting-notes>'].join('\n'),
+      [...head, '\t<transcript>', '\t\ttranscript text', '\t</transcript>', '</meeting-notes>'].join('\n'),
     );
     // Kept by url through an edit elsewhere on the page.
     const edited = await patch(page.id, { type: 'insert_content', insert_content: { content: 'after', position: { type: 'end' } } });
