@@ -262,18 +262,18 @@ describe('page markdown over real content', () => {
   test('hosted files are signed links in markdown, kept when sent back; another upload cannot be named', async () => {
     const page = await makeSharedPage(server, fx);
     const upload = await created(server, fx, { filename: 'pic.png' });
-    await sent(server, fx, upload.id, PNG, { filename: 'pic.png', type: 'image/png' });
+    await sent(server, fx, upload.id, PNG, { filename: 'pic.png', contentType: 'image/png' });
     const [image] = await appendOk(server, fx.token, page.id, [{ image: { type: 'file_upload', file_upload: { id: upload.id } } }]);
     const { markdown } = await markdownOf(page.id);
     const link = /^!\[\]\((\S+)\)$/.exec(markdown)?.[1];
     assert.ok(link?.startsWith(`${server.url}/files/${upload.id}/pic.png?expires=`), markdown);
-    assert.equal((await download(link)).status, 200);
+    assert.equal((await download(link!)).status, 200);
     const edited = await patch(page.id, { type: 'replace_content', replace_content: { new_str: `intro\n${markdown}` } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     const blocks = await listAll(server, fx.token, page.id);
     assert.equal(blocks[1].id, image.id, 'the image block is unchanged');
     const other = await created(server, fx, { filename: 'other.png' });
-    await sent(server, fx, other.id, PNG, { filename: 'other.png', type: 'image/png' });
+    await sent(server, fx, other.id, PNG, { filename: 'other.png', contentType: 'image/png' });
     const stolen = await patch(page.id, { type: 'insert_content', insert_content: { content: `![](folio-file:${other.id}/other.png)` } });
     assert.equal(stolen.status, 400);
     assert.match(stolen.body.message, /should name hosted files only by the links this page gave/);

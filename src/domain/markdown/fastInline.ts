@@ -1,4 +1,4 @@
-import type { InlineItem } from './inline.js';
+import type { InlineItem } from './nodes.js';
 import { toNfmColor } from './colors.js';
 import { attrs } from './tags.js';
 
@@ -103,7 +103,7 @@ function wrappersOf(item: InlineItem, marks: Annotated): Wrapper[] {
   if (marks.underline || marks.color !== 'default') {
     out.push({
       kind: 'span',
-      value: attrs({ underline: marks.underline ? 'true' : undefined, color: marks.color === 'default' ? undefined : toNfmColor(marks.color) }),
+      value: spanAttrs(marks.underline, marks.color),
     });
   }
   if (marks.bold) out.push({ kind: 'bold', value: '' });

@@ -9,6 +9,7 @@ import { attrs, cut, readTag } from './tags.js';
 import { fromNfmColor, toNfmColor } from './colors.js';
 import { MarkdownSyntaxError, PARSE_OPTIONS, SERIALIZE_OPTIONS } from './syntax.js';
 import { fastRichText } from './fastInline.js';
+import type { InlineItem } from './nodes.js';
 
 /**
  * Rich text ⇄ NFM inline markdown (FACTS.md §10.1 1.4). Rich text becomes an mdast phrasing tree
@@ -17,16 +18,7 @@ import { fastRichText } from './fastInline.js';
  * The NFM tags (`<span>`, `<br>`, `<mention-…>`) travel as mdast `html` nodes.
  */
 
-/** A rich text item as stored (with plain_text, href) or as a request writes it: what rendering reads. */
-export interface InlineItem {
-  type?: string;
-  text?: { content: string; link?: { url: string } | null };
-  mention?: Record<string, unknown>;
-  equation?: { expression: string };
-  annotations?: Partial<Annotations>;
-  plain_text?: string;
-  href?: string | null;
-}
+export type { InlineItem } from './nodes.js';
 
 const html = (value: string): Html => ({ type: 'html', value });
 

@@ -1,5 +1,6 @@
 import type { RootContent } from 'mdast';
 import type { Tag } from './tags.js';
+import type { Annotations } from '../richText.js';
 
 /**
  * One block of NFM as the splitter reads it (src/domain/markdown/split.ts): its own lines, what
@@ -59,3 +60,14 @@ export type ParsedForm =
       made?: ParsedBlock[];
     }
   | { keep: string };
+
+/** A rich text item as stored (with plain_text, href) or as a request writes it: what rendering reads. */
+export interface InlineItem {
+  type?: string;
+  text?: { content: string; link?: { url: string } | null };
+  mention?: Record<string, unknown>;
+  equation?: { expression: string };
+  annotations?: Partial<Annotations>;
+  plain_text?: string;
+  href?: string | null;
+}
