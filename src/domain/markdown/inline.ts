@@ -146,10 +146,10 @@ function mergeText(items: readonly InlineItem[]): InlineItem[] {
 export function richTextToMarkdown(items: readonly InlineItem[]): string {
   if (items.length === 0) return '';
   const merged = mergeText(items);
-  const fast = fastRichText(merged);
-  if (fast !== null) return fast;
-  const paragraph: Paragraph = { type: 'paragraph', children: build(merged, 0) };
-  return toMarkdown(paragraph, SERIALIZE_OPTIONS).replace(/\n$/, '');
+  const written = fastRichText(merged) ?? toMarkdown({ type: 'paragraph', children: build(merged, 0) } as Paragraph, SERIALIZE_OPTIONS).replace(/\n$/, '');
+  // A line starting `[…]:` reads as a link reference definition (a link whose text holds `]:` in
+  // code): an empty span in front keeps it text, as it keeps two equations apart.
+  return written.startsWith('[') && written.includes(']:') ? `<span></span>${written}` : written;
 }
 
 /** What the walk carries down: the annotations and link of the text it is in. */
@@ -294,9 +294,11 @@ export function markdownToRichText(markdown: string): RichTextItemInput[] {
   const root = fromMarkdown(markdown, PARSE_OPTIONS);
   const nodes: PhrasingContent[] = [];
   root.children.forEach((child: RootContent, i) => {
-    if (child.type !== 'paragraph') throw new MarkdownSyntaxError(`${child.type} is not inline content`);
     if (i > 0) nodes.push(html('<br>'));
-    nodes.push(...child.children);
+    // A line that is one inline tag (`<br>`, `<mention-user …/>`) reads as an HTML block in CommonMark.
+    if (child.type === 'html' && readTag(child.value)) nodes.push(html(child.value));
+    else if (child.type === 'paragraph') nodes.push(...child.children);
+    else throw new MarkdownSyntaxError(`${child.type} is not inline content`);
   });
   return phrasingToRichText(nodes);
 }
