@@ -232,6 +232,13 @@ describe('page markdown endpoints', () => {
       assert.equal(created.status, 400, bad);
       assert.match(created.body.message, /body failed validation: body\.markdown should be enhanced markdown/);
     }
+    // Markdown-made blocks take the request schema's checks too: an equation is at most 1,000 characters.
+    const long = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
+      token: fx.token,
+      body: { type: 'replace_content', replace_content: { new_str: `intro\n$$\n${'x'.repeat(1001)}\n$$` } },
+    });
+    assert.equal(long.status, 400);
+    assert.match(long.body.message, /body\.replace_content\.new_str\[1\]\.equation\.expression\.length should be ≤ `1000`/);
     const wrongMember = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
       token: fx.token,
       body: { type: 'replace_content', update_content: { content_updates: [] } },

@@ -4,6 +4,7 @@ import type { BlockInput } from '../../schemas/blocks.js';
 import type { MarkdownBlock, ParsedBlock } from '../../domain/markdown/nodes.js';
 import type { MentionResolver } from '../../domain/richText.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
+import { checkMemberShapes } from '../../domain/blocks/checkMemberShapes.js';
 import { moveObject } from '../../domain/moveObject.js';
 import { setTrashed } from '../../domain/trash.js';
 import { validationError } from '../../errors/registry.js';
@@ -93,6 +94,7 @@ export async function applyMarkdown(db: Db, input: ApplyMarkdownInput): Promise<
 
   const { caller, pageId, at } = input;
   const requests = requestBlocks(newSpan);
+  checkMemberShapes(requests, input.field);
   const rows = requests.length
     ? await insertBlockTree(db, {
         workspaceId: caller.workspaceId,

@@ -4,6 +4,7 @@ import { invalidField } from '../../errors/validationFailure.js';
 import { toRequestBlocks } from '../../domain/markdown/parse.js';
 import { MarkdownSyntaxError } from '../../domain/markdown/syntax.js';
 import { readMarkdown } from './readMarkdown.js';
+import { checkMemberShapes } from '../../domain/blocks/checkMemberShapes.js';
 import { assertHeldReferences } from './fileLinks.js';
 
 /**
@@ -27,6 +28,7 @@ export function pageFromMarkdown(body: CreatePageInput): CreatePageInput {
   }
   try {
     const children = toRequestBlocks(parsed) as unknown as BlockInput[];
+    checkMemberShapes(children, ['markdown']);
     return { ...rest, properties, ...(children.length ? { children } : {}) };
   } catch (error) {
     if (error instanceof MarkdownSyntaxError) throw invalidField(['markdown'], `should be enhanced markdown the server can read (${error.message})`, markdown);
