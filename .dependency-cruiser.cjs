@@ -11,6 +11,7 @@ const LAYERS = [
   ['commands', ['src/commands/']],
   ['presenters', ['src/presenters/']],
   ['context', ['src/context\\.ts', 'src/config\\.ts', 'src/adminToken\\.ts']],
+  ['instruments', ['src/instruments/']],
   ['processing', ['src/processing/']],
   ['versioning', ['src/versioning/']],
   ['domain', ['src/domain/']],

@@ -44,6 +44,12 @@ export interface Config {
   meetingNotesMaxSeconds: number;
   /** The ffmpeg binary meeting notes decode with (FOLIO_FFMPEG); null: the packaged build. */
   ffmpegPath: string | null;
+  /** How many of the last requests the admin plane's request log keeps (FOLIO_REQUEST_LOG_SIZE; 0 keeps none). */
+  requestLogSize: number;
+  /** When set, /metrics answers only a request bearing this token (FOLIO_METRICS_TOKEN). */
+  metricsToken: string | null;
+  /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
+  viewQueryResultLimit: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -52,6 +58,10 @@ export interface WorkerSettings {
   meetingNotesSlots: number;
   /** External-URL imports this process runs at once (FOLIO_IMPORT_WORKERS). */
   fileImportSlots: number;
+  /** Async tasks (`allow_async` requests) this process runs at once (FOLIO_ASYNC_TASK_WORKERS). */
+  asyncTaskSlots: number;
+  /** Templates this process applies at once (FOLIO_TEMPLATE_WORKERS). */
+  applyTemplateSlots: number;
   /** How long a claim lasts without a heartbeat; a heartbeat renews it every third of it. */
   leaseMs: number;
   /** How often an idle worker looks for jobs another process enqueued. */
@@ -125,6 +135,8 @@ function processingSettings(env: NodeJS.ProcessEnv): Pick<Config, 'jobs' | 'tran
     jobs: {
       meetingNotesSlots: wholeNumber(env, 'FOLIO_WORKERS', 1, 0),
       fileImportSlots: wholeNumber(env, 'FOLIO_IMPORT_WORKERS', 2, 0),
+      asyncTaskSlots: wholeNumber(env, 'FOLIO_ASYNC_TASK_WORKERS', 2, 0),
+      applyTemplateSlots: wholeNumber(env, 'FOLIO_TEMPLATE_WORKERS', 1, 0),
       leaseMs: wholeNumber(env, 'FOLIO_JOB_LEASE_SECONDS', 30, 1) * 1000,
       pollMs: wholeNumber(env, 'FOLIO_JOB_POLL_MS', 1000, 10),
       retryBaseMs: wholeNumber(env, 'FOLIO_JOB_RETRY_MS', 10_000, 0),
@@ -189,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: flag(env, 'FOLIO_CHECK_RESPONSES'),
     s3: s3Settings(env),
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
+    requestLogSize: env.FOLIO_REQUEST_LOG_SIZE ? wholeNumber(env, 'FOLIO_REQUEST_LOG_SIZE', 1000, 0) : 1000,
+    metricsToken: env.FOLIO_METRICS_TOKEN || null,
     ...processingSettings(env),
+    viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
   };
 }

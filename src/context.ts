@@ -6,6 +6,9 @@ import type { FileStore } from './storage/files/fileStore.js';
 import type { HostedFileLinks } from './domain/files/hostedFiles.js';
 import type { Transcriber } from './processing/transcription/transcriber.js';
 import type { Summarizer } from './processing/summary/summarizer.js';
+import type { FaultTable } from './instruments/faults.js';
+import type { RequestLog } from './instruments/requestLog.js';
+import type { Metrics } from './instruments/metrics.js';
 
 /** What commands need, from the server or any other process (src/core.ts builds it); passed explicitly, never global. */
 export interface AppContext {
@@ -22,6 +25,15 @@ export interface AppContext {
   clock: Clock;
   newId(): string;
   log: Logger;
+  /** This instance's emulator controls and measurements (src/instruments/). */
+  instruments: Instruments;
+}
+
+/** Kept in this process's memory: each instance of a deployment has its own. */
+export interface Instruments {
+  faults: FaultTable;
+  requests: RequestLog;
+  metrics: Metrics;
 }
 
 /** Rings this process's job workers (src/jobs/jobBell.ts); jobs enqueued elsewhere are found by polling. */

@@ -11,9 +11,14 @@ import { createFileStore } from './storage/files/createFileStore.js';
 import { ensureSetting } from './storage/repositories/settings.js';
 import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
+import { backfillMeetingNoteValues } from './domain/meetingNotes/backfillMeetingNoteValues.js';
 import { LocalJobBell } from './jobs/jobBell.js';
 import { createTranscriber } from './processing/transcription/createTranscriber.js';
 import { createSummarizer } from './processing/summary/createSummarizer.js';
+import { FaultTable } from './instruments/faults.js';
+import { RequestLog } from './instruments/requestLog.js';
+import { Metrics } from './instruments/metrics.js';
+import { countPendingJobs } from './storage/repositories/jobs.js';
 
 /**
  * The application without a transport: what the HTTP server, the CLI and a worker process
@@ -29,6 +34,7 @@ export async function createCore(config: Config): Promise<Core> {
   const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
+  await backfillMeetingNoteValues(store);
   const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
   // One secret per store, so a link signed by one instance is served by any other.
   const linkSecret = await ensureSetting(store.db, 'file_link_secret', randomBytes(32).toString('base64url'));
@@ -48,6 +54,11 @@ export async function createCore(config: Config): Promise<Core> {
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,
     log: createLogger(config.logLevel),
+    instruments: {
+      faults: new FaultTable(),
+      requests: new RequestLog(config.requestLogSize),
+      metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }),
+    },
     close: async () => {
       await files.close();
       await store.close();

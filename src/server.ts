@@ -9,16 +9,21 @@ import { buildValidatorCompiler } from './http/validators.js';
 import { addSharedSchemas } from './http/sharedSchemas.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
 import { logRequests } from './http/requestLog.js';
+import { recordRequests } from './http/recordRequests.js';
 import { newId } from './ids/ids.js';
 import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
 import { LATEST_VERSION } from './versioning/versions.js';
 import { registerHealthRoutes } from './routes/health.js';
-import { registerRootRoute } from './routes/root.js';
+import { registerObjectLinkRoute, registerRootRoute } from './routes/root.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerMetricsRoute } from './routes/metrics.js';
+import { registerCustomEmojiImageRoute } from './routes/customEmojis/index.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { V1Route } from './http/augment.js';
 
 /**
  * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it
@@ -57,8 +62,13 @@ export interface ServerOptions {
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
   const app = createFastify();
   logRequests(app, core.log);
+  recordRequests(app, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
+  // Before any route too: the document is made from the routes as they register.
+  const v1Routes: V1Route[] = [];
+  app.decorate('v1Routes', v1Routes);
+  await registerOpenApi(app, () => core.config.publicUrl, v1Routes);
   app.setErrorHandler((error, request, reply) => errorHandler(error, request, reply, core.log));
   // Registered on the root, so unknown paths and wrong methods answer the same whichever plane's
   // prefix they share (FACTS.md §6): no plane's authentication runs before it.
@@ -91,8 +101,11 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // the planes so that their routes inherit the hook.
   if (core.config.checkResponses) checkResponses(app, core.log);
   registerRootRoute(app, core);
+  registerObjectLinkRoute(app);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
+  registerMetricsRoute(app, core);
+  registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   return app;

@@ -7,6 +7,10 @@ import { GRANT_OPERATIONS } from './grants.js';
 import { PROCESSING_OPERATIONS } from './processing.js';
 import { FILE_UPLOAD_OPERATIONS } from './fileUploads.js';
 import { CLOCK_OPERATIONS } from './clock.js';
+import { INSTRUMENT_OPERATIONS } from './instruments.js';
+import { RESET_OPERATIONS } from './reset.js';
+import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
+import { TEMPLATE_OPERATIONS } from './templates.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -22,6 +26,10 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...PROCESSING_OPERATIONS,
   ...FILE_UPLOAD_OPERATIONS,
   ...CLOCK_OPERATIONS,
+  ...INSTRUMENT_OPERATIONS,
+  ...RESET_OPERATIONS,
+  ...CUSTOM_EMOJI_OPERATIONS,
+  ...TEMPLATE_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

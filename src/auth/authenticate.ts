@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/registry.js';
 import type { Store } from '../storage/createStore.js';
 import type { CallerRows } from '../storage/callerLookup.js';
+import { liveTokenHash } from '../storage/repositories/connections.js';
 import { CONTENT_CAPABILITIES, type Capability, type Caller } from './capabilities.js';
 import { hashesMatch, hashToken } from './tokens.js';
 
@@ -52,4 +53,15 @@ export function requireCapability(caller: Caller, capability: Capability): void 
   if (!caller.capabilities.has(capability)) {
     throw new ApiError('restricted_resource', `API token does not have access to this resource: it lacks the ${capability} capability.`);
   }
+}
+
+/**
+ * The caller a connection is now, for work done on its behalf after its request (async tasks):
+ * found through its token as a request is, so a connection revoked meanwhile is `unauthorized`,
+ * the answer its own request would get.
+ */
+export async function callerOfConnection(store: Store, connectionId: string): Promise<Caller> {
+  const hash = await liveTokenHash(store.db, connectionId);
+  if (!hash) throw new ApiError('unauthorized');
+  return toCaller(hash, await store.findCaller(hash));
 }

@@ -6,6 +6,7 @@ import { assertEditable } from '../auth/access.js';
 import { findObject } from '../storage/repositories/objects.js';
 import { setTrashed } from '../domain/trash.js';
 import { attachFileUploads } from './fileUploads/attachFileUploads.js';
+import { resolveCustomEmojis } from './customEmojis/resolveCustomEmojis.js';
 
 /** What an update command tells the shared opening about its own body and object. */
 export interface EditOpening<Body> {
@@ -31,7 +32,7 @@ export async function openForEdit<Body extends { in_trash?: boolean }>(
 ): Promise<{ body: Body; row: ObjectRow; now: Date; at: string }> {
   const now = ctx.clock.now();
   const at = now.toISOString();
-  const body = await attachFileUploads(trx, caller, now, given);
+  const body = await resolveCustomEmojis(ctx, trx, caller, await attachFileUploads(trx, caller, now, given));
   let row = await opening.load(trx, body);
   if (body.in_trash === false && row.trashed === 1) {
     await setTrashed(trx, row.id, false, caller.botId, at);

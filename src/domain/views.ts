@@ -1,4 +1,4 @@
-import type { FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { CommentRow, FileUploadRow, FileUploadStatus, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type { PresentedValueRow } from '../storage/repositories/propertyValues.js';
 import type { Property } from './properties/schemaTypes.js';
 import type { StoredValue } from './properties/storedValue.js';
@@ -99,4 +99,22 @@ export interface PropertyValueView {
   value: StoredValue;
   /** For list types and rollups: the slice asked for, and the cursor of the next. */
   slice?: { offset: number; size: number; nextCursor: string | null };
+}
+
+/** A comment as stored (src/storage/repositories/comments.ts); its row carries all it shows. */
+export interface CommentView {
+  kind: 'comment';
+  row: CommentRow;
+}
+
+/** An async task as polling shows it: `status` already read from its job while it has not ended. */
+export interface AsyncTaskView {
+  id: string;
+  operation: string;
+  createdTime: string;
+  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed';
+  /** When succeeded: the synchronous response body at the newest version, and the facts older versions need. */
+  result: { body: Record<string, unknown>; facts: Record<string, unknown> } | null;
+  /** When failed: the error body the synchronous request would have answered with. */
+  error: { object: 'error'; status: number; code: string; message: string; additional_data?: Record<string, string | string[]> } | null;
 }

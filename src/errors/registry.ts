@@ -48,7 +48,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ObjectKind = 'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'connection' | 'workspace';
+export type ObjectKind =
+  'page' | 'block' | 'database' | 'data_source' | 'user' | 'file_upload' | 'comment' | 'discussion' | 'connection' | 'workspace' | 'view' | 'view_query';
 
 const KIND_LABEL: Record<ObjectKind, string> = {
   page: 'page',
@@ -58,8 +59,11 @@ const KIND_LABEL: Record<ObjectKind, string> = {
   user: 'user',
   file_upload: 'file upload',
   comment: 'comment',
+  discussion: 'discussion',
   connection: 'connection',
   workspace: 'workspace',
+  view: 'view',
+  view_query: 'view query',
 };
 
 /**

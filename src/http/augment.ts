@@ -2,12 +2,24 @@ import type { Caller, Capability } from '../auth/capabilities.js';
 import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
 
+/** A `/v1` route as registered, for the check that each is described (src/http/openapi.ts). */
+export interface V1Route {
+  method: string;
+  url: string;
+  /** Its newest-version response body (`config.response`); a route without one is undescribed. */
+  response: TSchema | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Capability a v1 route requires; missing → 403 restricted_resource (src/http/v1Plane.ts). */
     capability?: Capability;
     /** A v1 route's newest-version response body (src/schemas/<resource>.ts), for OpenAPI and test-run checks. */
     response?: TSchema;
+  }
+  interface FastifyInstance {
+    /** Every `/v1` route as registered (src/http/openapi.ts), to check each is described. */
+    v1Routes: readonly V1Route[];
   }
   interface FastifyRequest {
     /** The authenticated connection; set by the v1 plane, null elsewhere. */
@@ -16,5 +28,3 @@ declare module 'fastify' {
     apiVersion: ApiVersion;
   }
 }
-
-export {};

@@ -14,6 +14,7 @@ import { ValidationFailure } from '../errors/validationFailure.js';
 import { toApiError } from './errorHandler.js';
 import { readVersion } from './versionHeader.js';
 import { HOSTED_SCHEME } from '../domain/files/hostedFiles.js';
+import { faultHook } from './faultHook.js';
 
 export interface V1PlaneOptions {
   ctx: AppContext;
@@ -84,6 +85,9 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
     if (caller instanceof Promise) caller.then((found) => admit(request, found, capability, next), next);
     else admit(request, caller, capability, next);
   });
+
+  // Faults set through the admin plane (issue 26) answer before the body is read.
+  plane.addHook('preParsing', faultHook(ctx.instruments.faults));
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   plane.addHook('preValidation', (request, _reply, next) => {

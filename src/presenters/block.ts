@@ -3,7 +3,7 @@ import { blockDefinitionOf } from '../domain/blocks/registry.js';
 import type { BlockView, ListView, Unreadable } from '../domain/views.js';
 import type { Static } from 'typebox';
 import type { BlockListResponse, BlockObject, WrittenBlockResponse } from '../schemas/blocks.js';
-import type { MeetingNoteCreatedResponse } from '../schemas/meetingNotes.js';
+import type { MeetingNoteCreatedResponse, MeetingNotesBlock, QueryMeetingNotesResponse } from '../schemas/meetingNotes.js';
 import { presentList } from './list.js';
 import { presentParent } from './page.js';
 import { partialUser, presentTimestamp } from './time.js';
@@ -61,4 +61,15 @@ export function presentCreatedMeetingNote(view: BlockView | Unreadable): Static<
   if (view.kind === 'unreadable') return { object: 'block', id: view.id };
   const { parent: _parent, ...block } = presentBlock(view);
   return block;
+}
+
+/** The meeting-notes query's answer: its notes as the create answer shows one, and whether more matched. */
+export function presentMeetingNotesQuery(view: { items: readonly BlockView[]; hasMore: boolean }): Static<typeof QueryMeetingNotesResponse> {
+  return {
+    results: view.items.map((item) => {
+      const { parent: _parent, ...block } = presentBlock(item);
+      return block as Static<typeof MeetingNotesBlock>;
+    }),
+    has_more: view.hasMore,
+  };
 }

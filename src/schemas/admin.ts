@@ -52,6 +52,10 @@ export const GrantBody = StrictObject({ object_id: Type.String() });
  * The test clock (FOLIO_TEST_CLOCK=1): an instant to fix the server's time at, or null to return
  * to the system clock. RFC 3339 date-times carry their offset, so the instant is never a guess.
  */
+/** POST /admin/v1/reset: `seed` needs a server started with a seed. */
+export const ResetBody = StrictObject({ to: Type.Union([Type.Literal('empty'), Type.Literal('seed')]) });
+export const AdminReset = Type.Object({ object: Type.Literal('reset'), to: Type.String(), duration_ms: Type.Number() }, { additionalProperties: false });
+export type ResetInput = Static<typeof ResetBody>;
 export const SetClockBody = StrictObject({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });
 export const AdminListQuery = PaginationQuery;
 const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;

@@ -52,3 +52,30 @@ export const MeetingNotesBlock = Type.Object(
 );
 /** With read content the full block, else only `{object, id}` (spec, "POST /v1/blocks/meeting_notes"). */
 export const MeetingNoteCreatedResponse = Type.Union([MeetingNotesBlock, Unreadable('block')]);
+
+// ---- POST /v1/blocks/meeting_notes/query (FACTS.md §10.7 7.1) ----
+
+/** What a meeting-notes query sorts by (SDK `QueryMeetingNotesParameters.sort`). */
+export const MEETING_NOTES_SORT_PROPERTIES = ['title', 'attendees', 'created_time', 'created_by', 'last_edited_time', 'last_edited_by'] as const;
+
+/**
+ * `filter` is checked by the command (src/domain/meetingNotes/meetingNotesFilter.ts), which names
+ * the failing field in the filter's own terms; `sort` and `limit` here.
+ */
+export const QueryMeetingNotesBody = StrictObject({
+  filter: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  sort: Type.Optional(
+    Type.Array(
+      StrictObject({
+        property: Type.Union(MEETING_NOTES_SORT_PROPERTIES.map((p) => Type.Literal(p))),
+        direction: Type.Union([Type.Literal('ascending'), Type.Literal('descending')]),
+      }),
+      { maxItems: 100 },
+    ),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+});
+export type QueryMeetingNotesInput = Static<typeof QueryMeetingNotesBody>;
+
+/** `{results, has_more}`: no cursor, no `object` (SDK `QueryMeetingNotesResponse`). */
+export const QueryMeetingNotesResponse = Type.Object({ results: Type.Array(MeetingNotesBlock), has_more: Type.Boolean() }, Closed);

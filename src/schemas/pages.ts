@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IdString, PageSizeQuery, StrictObject } from './common.js';
 import { BlockIconRequest, BlockRequestArray, ExternalFile, FileUploadRef } from './blocks.js';
+import { CreatePageTemplate, UpdatePageTemplate } from './templates.js';
 import { Closed, FileObject, Id, ListOf, Nullable, Parent, PartialUser, Timestamp, Unreadable } from './objectParts.js';
 
 /** Page icons take the same shapes as block icons (SDK `PageIconRequest`). */
@@ -41,6 +42,9 @@ export const CreatePageBody = StrictObject({
   content: Type.Optional(BlockRequestArray),
   /** The content as enhanced markdown (FACTS.md §10.1 1.2); not with `children` or `content`. */
   markdown: Type.Optional(Type.String()),
+  /** Answer at once with an async task and create the page in the background (src/commands/asyncTasks/). */
+  allow_async: Type.Optional(Type.Boolean()),
+  template: Type.Optional(CreatePageTemplate),
 });
 export type CreatePageInput = Static<typeof CreatePageBody>;
 
@@ -51,8 +55,19 @@ export const UpdatePageBody = StrictObject({
   in_trash: Type.Optional(Type.Boolean()),
   is_locked: Type.Optional(Type.Boolean()),
   is_archived: Type.Optional(Type.Boolean()),
+  template: Type.Optional(UpdatePageTemplate),
+  erase_content: Type.Optional(Type.Boolean()),
 });
 export type UpdatePageInput = Static<typeof UpdatePageBody>;
+
+/** `POST /v1/pages/{id}/move` (SDK `MovePageBodyParameters`): a page or a data source, nothing else. */
+export const MovePageBody = StrictObject({
+  parent: Type.Union([
+    StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
+    StrictObject({ type: Type.Optional(Type.Literal('data_source_id')), data_source_id: IdString }),
+  ]),
+});
+export type MovePageInput = Static<typeof MovePageBody>;
 
 export const PageParams = StrictObject({ page_id: Type.String({ maxLength: 200 }) });
 export const PagePropertyParams = StrictObject({ page_id: Type.String({ maxLength: 200 }), property_id: Type.String({ maxLength: 1000 }) });

@@ -18,6 +18,8 @@ export interface Store {
   close(): Promise<void>;
   /** The per-request token lookup, prepared once (see callerLookup.ts). */
   findCaller: CallerLookup;
+  /** The PostgreSQL pool's connections; null on SQLite, which has one connection and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 }
 
 export interface StoreOptions {
@@ -133,9 +135,11 @@ async function withProgress<T>(run: () => Promise<T>): Promise<T> {
 export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
+  let poolStats: Store['poolStats'] = () => null;
   if (options.databaseUrl) {
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
     db = opened.db;
+    poolStats = () => ({ total: opened.pool.totalCount, idle: opened.pool.idleCount, waiting: opened.pool.waitingCount });
     makeLookup = () => postgresCallerLookup(opened.pool);
   } else {
     const opened = openSqlite(options.dataDir);
@@ -161,5 +165,6 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     close: () => db.destroy(),
     // Prepared after migrations: the statement needs the tables to exist.
     findCaller: makeLookup(),
+    poolStats,
   };
 }

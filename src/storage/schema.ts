@@ -194,6 +194,51 @@ export interface JobTable {
   finished_time: string | null;
 }
 
+export type CommentParentType = 'page_id' | 'block_id';
+export type CommentDisplayType = 'integration' | 'user' | 'custom';
+
+/** A comment on a page or a block; its discussion is the comments sharing `discussion_id` (migration 008). */
+export interface CommentTable {
+  id: string;
+  workspace_id: string;
+  discussion_id: string;
+  parent_type: CommentParentType;
+  parent_id: string;
+  /** Order among the comments on `parent_id`, oldest first. */
+  position: number;
+  /** JSON: the response's rich text items. */
+  rich_text: string;
+  /** JSON: `[{category, file: {url, expiry_time}}]`, urls as hosted-file references. */
+  attachments: string;
+  display_type: CommentDisplayType;
+  /** The name `display_name` resolved to when written. */
+  display_name: string | null;
+  /** The writing connection's bot user. */
+  created_by: string;
+  created_time: string;
+  last_edited_time: string;
+}
+
+/** A page of a data source marked as a template by the operator (migration 009). */
+export interface DataSourceTemplateTable {
+  data_source_id: string;
+  page_id: string;
+  workspace_id: string;
+  is_default: number;
+  created_time: string;
+}
+
+/** A workspace's custom emoji; its image is in the file store under `file_key` (migration 009). */
+export interface CustomEmojiTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  file_key: string;
+  created_time: string;
+}
+
 export interface DB {
   workspaces: WorkspaceTable;
   users: UserTable;
@@ -208,6 +253,12 @@ export interface DB {
   file_blobs: FileBlobTable;
   file_chunks: FileChunkTable;
   jobs: JobTable;
+  comments: CommentTable;
+  async_tasks: AsyncTaskTable;
+  database_views: DatabaseViewTable;
+  view_queries: ViewQueryTable;
+  data_source_templates: DataSourceTemplateTable;
+  custom_emojis: CustomEmojiTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -219,3 +270,72 @@ export type FileUploadRow = Selectable<FileUploadTable>;
 export type FileBlobRow = Selectable<FileBlobTable>;
 export type ObjectRow = Selectable<ObjectTable>;
 export type NewObject = Insertable<ObjectTable>;
+export type CommentRow = Selectable<CommentTable>;
+
+/** A request run in the background (`allow_async`; migration 011, src/storage/repositories/asyncTasks.ts). */
+export interface AsyncTaskTable {
+  id: string;
+  workspace_id: string;
+  /** The connection that sent it: the only one that sees it, and the one it runs as. */
+  connection_id: string;
+  /** The operation's name, e.g. "POST /v1/pages" (src/commands/asyncTasks/operations.ts). */
+  operation: string;
+  /** JSON: the checked request (body, path parameters, query), newest version. */
+  request: string;
+  /** `queued` until it ends (the job says whether it runs or retries), then `succeeded` or `failed`. */
+  status: 'queued' | 'succeeded' | 'failed';
+  /** JSON: the synchronous response body at the newest version and its older-version facts. */
+  result: string | null;
+  /** JSON: the error body the synchronous request would have answered with. */
+  error: string | null;
+  created_time: string;
+  completed_time: string | null;
+}
+
+export type AsyncTaskRow = Selectable<AsyncTaskTable>;
+
+/** A view of a database (migration 010): a tab of the database, or a widget of a dashboard view. */
+export interface DatabaseViewTable {
+  id: string;
+  workspace_id: string;
+  /** The database whose tab it is; for a dashboard widget, the database of its data source. */
+  database_id: string;
+  /** null for dashboard views, which show widgets rather than a data source. */
+  data_source_id: string | null;
+  /** Set on the widget views of a dashboard; null on tabs. */
+  dashboard_view_id: string | null;
+  name: string;
+  type: string;
+  /** Order among the database's tabs. */
+  position: number;
+  /** JSON, or null for none. */
+  filter: string | null;
+  sorts: string | null;
+  quick_filters: string | null;
+  configuration: string | null;
+  created_time: string;
+  created_by: string;
+  last_edited_time: string;
+  last_edited_by: string;
+}
+
+/** A view query's cached result (migration 010): the page ids in order, kept until `expires_at`. */
+export interface ViewQueryTable {
+  id: string;
+  view_id: string;
+  workspace_id: string;
+  /** The connection that ran it: another connection may see other pages, so it cannot page it. */
+  connection_id: string;
+  /** JSON array of page ids. */
+  page_ids: string;
+  total_count: number;
+  /** 1 when the result was cut at the cap. */
+  incomplete: number;
+  created_time: string;
+  expires_at: string;
+}
+
+export type DatabaseViewRow = Selectable<DatabaseViewTable>;
+export type ViewQueryRow = Selectable<ViewQueryTable>;
+export type DataSourceTemplateRow = Selectable<DataSourceTemplateTable>;
+export type CustomEmojiRow = Selectable<CustomEmojiTable>;

@@ -29,7 +29,7 @@ export class JobWorker {
     private readonly ctx: AppContext,
     /** Each kind with the slots this process gives it. */
     private readonly kinds: ReadonlyArray<{ kind: JobKind; slots: number }>,
-    private readonly settings: Omit<WorkerSettings, 'meetingNotesSlots' | 'fileImportSlots'>,
+    private readonly settings: Omit<WorkerSettings, 'meetingNotesSlots' | 'fileImportSlots' | 'asyncTaskSlots'>,
   ) {
     for (const { kind } of kinds) this.handlers.set(kind.name, kind.handler(ctx));
   }
@@ -128,31 +128,48 @@ export class JobWorker {
         }),
     };
     const log = this.ctx.log.child({ job: row.id, kind: row.kind, subject: row.subject_id, attempt: row.attempts });
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       if (row.attempts > row.max_attempts) throw new PermanentJobError(`gave up after ${row.max_attempts} attempts: the worker running it stopped each time`);
       log.info('job started');
       await handler.run(job);
       if (!finished) await job.write(async () => undefined, { finish: true });
+      this.ctx.instruments.metrics.observeJob(row.kind, 'done', seconds());
       log.info('job done');
     } catch (error) {
-      await this.settle(handler, row, error, { lost: lost || error instanceof JobLost, shutdown: this.stopping && controller.signal.aborted }, log);
+      const outcome = await this.settle(
+        handler,
+        row,
+        error,
+        { lost: lost || error instanceof JobLost, shutdown: this.stopping && controller.signal.aborted },
+        log,
+      );
+      if (outcome) this.ctx.instruments.metrics.observeJob(row.kind, outcome, seconds());
     } finally {
       clearInterval(heartbeat);
       this.running.delete(row.id);
     }
   }
 
-  private async settle(handler: JobHandler, row: JobRow, error: unknown, how: { lost: boolean; shutdown: boolean }, log: AppContext['log']): Promise<void> {
+  /** Records how an attempt that threw ends; answers the outcome the metrics count, if any. */
+  private async settle(
+    handler: JobHandler,
+    row: JobRow,
+    error: unknown,
+    how: { lost: boolean; shutdown: boolean },
+    log: AppContext['log'],
+  ): Promise<'failed' | 'retried' | null> {
     const reason = error instanceof Error ? error.message : String(error);
     try {
       if (how.lost) {
         log.warn('job taken over by another worker; this attempt stops without writing');
-        return;
+        return null;
       }
       if (how.shutdown) {
         await requeueJob(this.ctx.store.db, row.id, this.id, { runAfter: new Date().toISOString(), refundAttempt: true });
         log.info('job handed back at shutdown');
-        return;
+        return null;
       }
       const permanent = error instanceof PermanentJobError || handler.permanent?.(error) === true;
       if (permanent || row.attempts >= row.max_attempts) {
@@ -162,14 +179,16 @@ export class JobWorker {
           await finishJob(trx, row.id, this.id, { state: 'failed', at: new Date().toISOString(), error: reason });
         });
         log.error({ err: error, reason }, 'job failed');
-        return;
+        return 'failed';
       }
       const delay = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseMs * 2 ** (row.attempts - 1));
       await requeueJob(this.ctx.store.db, row.id, this.id, { runAfter: new Date(Date.now() + delay).toISOString(), error: reason });
       log.warn({ err: error, retry_in_ms: delay }, 'job attempt failed; it will be retried');
+      return 'retried';
     } catch (settleError) {
       // The lease will run out and another claim retries the job.
       log.error({ err: settleError }, 'recording a job failure failed');
+      return null;
     }
   }
 }

@@ -133,9 +133,19 @@ describe('meeting notes: create', () => {
       assert.equal(note.meeting_notes.title.map((t: Json) => t.plain_text).join('').length, 2000);
     });
 
-    test('language from the listed values', async () => {
+    test('language from the listed values, and one the configured engine transcribes', async () => {
       refused(await createNote(server, fx.token, (await fromUpload({ language: 'klingon' })).body), 'body.language');
-      for (const language of ['auto', 'zh-TW', 'pl']) await createdNote(server, fx, (await fromUpload({ language })).body);
+      for (const language of ['auto', 'en']) await createdNote(server, fx, (await fromUpload({ language })).body);
+      // The local engine (the default) is English only: another listed language is refused at
+      // creation, naming the field and the engines that take it, and no block is made.
+      for (const language of ['zh-TW', 'pl', 'fr']) {
+        const { page, body } = await fromUpload({ language });
+        const answer = await createNote(server, fx.token, body);
+        refused(answer, 'body.language');
+        assert.match(answer.body.message, /local engine transcribes English only/);
+        assert.match(answer.body.message, /whisper or openai engine \(FOLIO_TRANSCRIBER\)/);
+        assert.deepEqual(await childrenOf(server, fx, page.id), []);
+      }
     });
 
     test('options: kickoff_summary is the only key, a boolean', async () => {
@@ -392,6 +402,28 @@ describe('meeting notes: create', () => {
       assert.equal((await ok(server, fx, 'GET', `/v1/blocks/${note.id}`)).meeting_notes.status, 'transcription_not_started');
     } finally {
       await admin(server, 'POST', '/processing/resume');
+    }
+  });
+});
+
+describe('meeting notes: create, on an engine that takes every listed language', () => {
+  // Never processed (FOLIO_WORKERS=0): the openai engine is configured, not reached. The workspace
+  // (and its jobs) goes before the server closes, so no later server on PostgreSQL picks them up.
+  after(() => admin(server, 'DELETE', `/workspaces/${fx.workspaceId}`));
+  const { server, fx } = useServer({
+    env: { FOLIO_WORKERS: '0', FOLIO_TRANSCRIBER: 'openai', FOLIO_OPENAI_BASE_URL: 'http://127.0.0.1:9', FOLIO_OPENAI_API_KEY: 'unused' },
+  });
+
+  test('every language of the spec list is accepted', async () => {
+    for (const language of ['auto', 'en', 'zh-CN', 'zh-TW', 'es', 'fr', 'de', 'ja', 'pl', 'he']) {
+      const page = await makeSharedPage(server, fx);
+      const upload = await uploadRecording(server, fx, wav(64_000), 'standup.wav');
+      const note = await createdNote(server, fx, {
+        source: { type: 'file_upload', file_upload_id: upload },
+        parent: { type: 'page_id', page_id: page.id },
+        language,
+      });
+      assert.equal(note.meeting_notes.status, 'transcription_not_started');
     }
   });
 });

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { useServer } from '../helpers/useServer.js';
 import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { STORE, type TestServer } from '../helpers/server.js';
+import { call } from '../helpers/http.js';
 import { CHILD_ADMIN_TOKEN, startChildServer, startChildWorker, type ChildServer } from '../platform/childServer.js';
 import { synthesizeSpeech, MEETING_SCRIPT } from '../processing/speech.js';
 import { childrenOf, createdNote, uploadRecording, waitForStatus } from './helpers.js';
@@ -35,10 +36,14 @@ before(async () => {
   }
 });
 
-async function noteFrom(server: TestServer, fx: Fixture, bytes: Buffer, extra: Json = {}): Promise<Json> {
+async function noteBody(server: TestServer, fx: Fixture, bytes: Buffer, extra: Json = {}): Promise<Json> {
   const page = await makeSharedPage(server, fx);
   const upload = await uploadRecording(server, fx, bytes, 'speech.wav');
-  return createdNote(server, fx, { source: { type: 'file_upload', file_upload_id: upload }, parent: { type: 'page_id', page_id: page.id }, ...extra });
+  return { source: { type: 'file_upload', file_upload_id: upload }, parent: { type: 'page_id', page_id: page.id }, ...extra };
+}
+
+async function noteFrom(server: TestServer, fx: Fixture, bytes: Buffer, extra: Json = {}): Promise<Json> {
+  return createdNote(server, fx, await noteBody(server, fx, bytes, extra));
 }
 
 async function jobOf(server: TestServer, blockId: string): Promise<Json> {
@@ -186,12 +191,15 @@ describe('meeting notes jobs: length limit', () => {
     process.stdout.write(`# too long: ${job.last_error}\n`);
   });
 
-  test('the local engine and a language it cannot transcribe: transcription_failed, saying so', { timeout: 60_000 }, async () => {
-    const note = await noteFrom(server, fx, speech.short, { language: 'fr' });
-    assert.equal((await waitForStatus(server, fx, note.id)).block.meeting_notes.status, 'transcription_failed');
-    const job = await jobOf(server, note.id);
-    assert.equal(job.attempts, 1);
-    assert.match(job.last_error, /English/);
+  test('the local engine and a language it cannot transcribe: refused at creation, saying so', async () => {
+    const answer = await call<Json>(server.url, 'POST', '/v1/blocks/meeting_notes', {
+      token: fx.token,
+      body: await noteBody(server, fx, speech.short, { language: 'fr' }),
+    });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.code, 'validation_error');
+    assert.match(answer.body.message, /body\.language/);
+    assert.match(answer.body.message, /English only; to transcribe French/);
   });
 });
 

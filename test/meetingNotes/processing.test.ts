@@ -85,6 +85,13 @@ describe('meeting notes: processing end to end', () => {
       assert.ok(notes.some((b) => b.type === 'to_do' || b.type === 'paragraph'));
       assert.notEqual(block.meeting_notes.title.map((t: Json) => t.plain_text).join(''), 'Provisional title', 'the title was replaced');
       assert.ok(block.meeting_notes.title.length > 0);
+      // The meeting-notes query reads the title processing wrote, no longer the provisional one.
+      const byTitle = async (title: string) => {
+        const filter = { property: 'title', filter: { operator: 'string_is', value: { type: 'exact', value: title } } };
+        return (await ok(server, fx, 'POST', '/v1/blocks/meeting_notes/query', { filter })).results.map((b: Json) => b.id);
+      };
+      assert.ok((await byTitle(block.meeting_notes.title.map((t: Json) => t.plain_text).join(''))).includes(note.id));
+      assert.ok(!(await byTitle('Provisional title')).includes(note.id));
     } else {
       assert.deepEqual(Object.keys(ids), ['transcript_block_id']);
       assert.equal(block.meeting_notes.title[0].plain_text, 'Provisional title');

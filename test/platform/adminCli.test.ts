@@ -33,6 +33,11 @@ const SUBCOMMANDS = [
   'list-grants',
   'grant',
   'revoke-grant',
+  'reset',
+  'create-custom-emoji',
+  'delete-custom-emoji',
+  'mark-template',
+  'unmark-template',
 ];
 
 describe('folio admin (CLI process)', () => {

@@ -13,6 +13,7 @@ import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
 import { call } from '../helpers/http.js';
 import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { REPO_ROOT } from './childServer.js';
+import { ok } from '../content/helpers.js';
 
 type Json = Record<string, any>;
 
@@ -32,6 +33,21 @@ describe('the first five minutes, over HTTP', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { name: 'folio', version: pkg.version, store: STORE, links: { health: '/healthz', ready: '/readyz' } });
     for (const link of Object.values(res.body.links) as string[]) assert.equal((await call(server.url, 'GET', link, { version: null })).status, 200);
+  });
+
+  test("a page's url opens in a browser: a page saying how to read it through the API, the same for any id", async () => {
+    const page = await ok(server, fx, 'POST', '/v1/pages', { properties: { title: { title: [{ text: { content: 'Opened' } }] } } });
+    assert.ok(page.url.startsWith(`${server.url}/`), page.url);
+    const opened = await fetch(page.url);
+    assert.equal(opened.status, 200);
+    assert.match(opened.headers.get('content-type') ?? '', /text\/html/);
+    const html = await opened.text();
+    assert.ok(html.includes(`GET /v1/pages/${page.id}`), html);
+    assert.doesNotMatch(html, /Opened/, 'nothing of the page without a token');
+    const unknown = await fetch(`${server.url}/${'ab'.repeat(16)}`);
+    assert.equal(unknown.status, 200, 'existence is not told either');
+    const notAnId = await call<Json>(server.url, 'GET', `/${'ab'.repeat(15)}`, { version: null });
+    assert.equal(notAnId.body.code, 'invalid_request_url');
   });
 
   test('an enum violation lists every allowed value', async () => {

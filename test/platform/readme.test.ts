@@ -11,16 +11,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CHILD_ADMIN_TOKEN, REPO_ROOT, startChildServer } from './childServer.js';
+import { synthesizeSpeech } from '../processing/speech.js';
 
-function quickStartScript(): string {
+/** The `sh` blocks of one README section, in order. */
+function shBlocks(heading: string): string[] {
   const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('## From clone to a first write');
-  assert.ok(start >= 0, 'the README has its quick start');
+  const start = readme.indexOf(`## ${heading}\n`);
+  assert.ok(start >= 0, `the README has "${heading}"`);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
+}
+
+function quickStartScript(): string {
+  const blocks = shBlocks('From clone to a first write');
   assert.equal(blocks.length, 3, 'admin setup, curl, SDK');
   return blocks.join('\n');
+}
+
+/** Runs `script` in bash in a directory laid out as a clone after a first start, against `url`. */
+function runAsReader(script: string, url: string, env: Record<string, string> = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-readme-'));
+  // Where a first start leaves the token, and the clone's packages, as in the clone's directory.
+  fs.mkdirSync(path.join(work, '.folio'));
+  fs.writeFileSync(path.join(work, '.folio', 'admin-token'), CHILD_ADMIN_TOKEN);
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(work, 'node_modules'));
+  const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script.replace(/^FOLIO=.*$/m, `FOLIO=${url}`)], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    timeout: 150_000,
+  });
+  return { run, work };
 }
 
 describe('the README quick start', () => {
@@ -30,18 +52,11 @@ describe('the README quick start', () => {
     assert.doesNotMatch(script.replace(/^FOLIO=.*$/m, ''), /7071|localhost/, 'no other line names the address');
 
     const server = await startChildServer();
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-readme-'));
+    let work: string | undefined;
     try {
-      // Where a first start leaves the token, and the clone's packages, as in the clone's directory.
-      fs.mkdirSync(path.join(work, '.folio'));
-      fs.writeFileSync(path.join(work, '.folio', 'admin-token'), CHILD_ADMIN_TOKEN);
-      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(work, 'node_modules'));
-      const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script.replace(/^FOLIO=.*$/m, `FOLIO=${server.url}`)], {
-        cwd: work,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-        timeout: 90_000,
-      });
+      const reader = runAsReader(script, server.url);
+      work = reader.work;
+      const { run } = reader;
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
       assert.match(run.stdout, /"plain_text":"Hello from curl"/, run.stdout);
       assert.match(run.stdout, /wrote block [0-9a-f-]{36}/, run.stdout);
@@ -50,7 +65,33 @@ describe('the README quick start', () => {
     } finally {
       server.process.kill('SIGTERM');
       await server.exited;
-      fs.rmSync(work, { recursive: true, force: true });
+      if (work) fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the README meeting-notes recipe', () => {
+  test('runs as written after the quick start, on the SDK default version: a recording becomes notes', { timeout: 180_000 }, async () => {
+    const [recipe, ...rest] = shBlocks('Meeting notes');
+    assert.equal(rest.length, 0, 'one recipe');
+    assert.doesNotMatch(recipe, /notionVersion/, 'the SDK at its default version');
+    const audioDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-recording-'));
+    const audio = path.join(audioDir, 'standup.wav');
+    await synthesizeSpeech('Good morning. We decided to ship the release on Friday. Alice will write the notes.', audio);
+    const server = await startChildServer();
+    let work: string | undefined;
+    try {
+      const reader = runAsReader(`${quickStartScript()}\n${recipe}`, server.url, { AUDIO: audio });
+      work = reader.work;
+      const { run } = reader;
+      assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+      assert.match(run.stdout, /^status notes_ready$/m, run.stdout);
+      assert.match(run.stdout, /^transcript: .*\w/m, run.stdout);
+    } finally {
+      server.process.kill('SIGTERM');
+      await server.exited;
+      if (work) fs.rmSync(work, { recursive: true, force: true });
+      fs.rmSync(audioDir, { recursive: true, force: true });
     }
   });
 });

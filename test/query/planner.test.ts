@@ -41,6 +41,11 @@ describe('query planner: walk or drive', () => {
     assert.equal(driveLimitOfSize(100_000), 3163);
     assert.equal(driveLimitOfSize(1_000_000), MAX_DRIVE_LIMIT);
     assert.equal(driveLimitOfSize(50_000_000), MAX_DRIVE_LIMIT);
+    // A view query reads up to 10,000 results at once: walking pays for each, so larger sets drive.
+    assert.equal(driveLimitOfSize(5000, 10_000), 7072);
+    assert.equal(driveLimitOfSize(100_000, 10_000), MAX_DRIVE_LIMIT);
+    // Pages smaller than 100 keep a page's crossover: the count is remembered across page sizes.
+    assert.equal(driveLimitOfSize(100_000, 10), 3163);
   });
 
   test('a sorted listing drives from a much larger set, without counting the data source', async () => {

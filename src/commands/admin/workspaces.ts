@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { newId } from '../../ids/ids.js';
 import { deleteWorkspaceTree, findWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow } from '../../storage/repositories/workspaces.js';
 import { insertUser } from '../../storage/repositories/users.js';
+import { listCustomEmojis } from '../../storage/repositories/customEmojis.js';
 import type { AdminListOptions, UpdateWorkspaceInput } from '../../schemas/admin.js';
 import { checkCreditAmount } from '../../domain/credits.js';
 import { adminListPage } from './adminListPage.js';
@@ -71,7 +72,12 @@ export async function updateWorkspace(ctx: AppContext, workspaceId: string, inpu
   });
 }
 
-/** Deletes the workspace with all its users, connections, grants and content, in one transaction. */
+/**
+ * Deletes the workspace with all its users, connections, grants and content, in one transaction;
+ * then its custom emojis' images, which live in the file store, not the database.
+ */
 export async function deleteWorkspace(ctx: AppContext, workspaceId: string): Promise<void> {
+  const emojis = await listCustomEmojis(ctx.store.db, workspaceId, { after: null, limit: Number.MAX_SAFE_INTEGER });
   if (!(await ctx.store.transaction((trx) => deleteWorkspaceTree(trx, workspaceId)))) throw adminNotFound('workspace', workspaceId);
+  if (emojis.length > 0) await ctx.files.delete(emojis.map((e) => e.file_key));
 }

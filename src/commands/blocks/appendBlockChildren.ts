@@ -10,6 +10,7 @@ import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, ListView, Unreadable } from '../../domain/views.js';
 import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 
 export interface AppendChildrenInput {
   children: BlockInput[];
@@ -31,6 +32,7 @@ export interface AppendedChildren {
 export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: string, rawId: string, input: AppendChildrenInput): Promise<AppendedChildren> {
   return ctx.store.transaction(async (trx) => {
     input = await attachFileUploads(trx, caller, ctx.clock.now(), input);
+    input = await resolveCustomEmojis(ctx, trx, caller, input);
     const parent = await loadBlock(trx, caller, id, rawId);
     assertEditable(parent);
     await assertContentUnlocked(trx, parent.id);

@@ -15,6 +15,7 @@ import type { DataSourceView, Unreadable } from '../../domain/views.js';
 import { loadDataSourceView } from './loadDataSourceView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 
 /** POST /v1/data_sources: another data source in an existing database (2025-09-03 on). */
 export async function createDataSource(ctx: AppContext, caller: Caller, body: CreateDataSourceInput): Promise<DataSourceView | Unreadable> {
@@ -23,6 +24,7 @@ export async function createDataSource(ctx: AppContext, caller: Caller, body: Cr
   const id = newId();
   return ctx.store.transaction(async (trx) => {
     body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
+    body = await resolveCustomEmojis(ctx, trx, caller, body);
     const database = await loadVisibleObject(trx, caller, normalizeId(body.parent.database_id)!, ['database'], 'database', body.parent.database_id);
     assertEditable(database);
     assertUnlocked(database);

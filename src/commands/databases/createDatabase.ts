@@ -16,6 +16,8 @@ import type { DatabaseView, Unreadable } from '../../domain/views.js';
 import { loadDatabaseView } from './loadDatabaseView.js';
 import { newObjectState } from '../../domain/newObjectState.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { createDefaultView } from '../databaseViews/createDefaultView.js';
+import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 
 /**
  * POST /v1/databases: a database and its first data source, whose schema comes from
@@ -27,6 +29,7 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
   const databaseId = newId();
   return ctx.store.transaction(async (trx) => {
     body = await attachFileUploads(trx, caller, ctx.clock.now(), body);
+    body = await resolveCustomEmojis(ctx, trx, caller, body);
     const parent = await resolveDatabaseParent(trx, caller, body.parent);
     const resolver = createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId);
     const title = await normalizeRichText(body.title ?? [], resolver);
@@ -64,6 +67,7 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
     });
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, sourceId, { ...sourceContent, properties: editor.self.schema });
+    await createDefaultView(trx, caller.workspaceId, databaseId, sourceId, at, actor);
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, databaseId, at);
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: databaseId };

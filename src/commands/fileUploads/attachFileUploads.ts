@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
+import type { FileUploadRow } from '../../storage/schema.js';
 import { invalidField, type FieldPath } from '../../errors/validationFailure.js';
 import { normalizeId } from '../../ids/ids.js';
 import { isRecord } from '../../domain/isRecord.js';
@@ -7,7 +8,7 @@ import { HOSTED_SCHEME, hostedReference } from '../../domain/files/hostedFiles.j
 import { findFileUploads, markAttached } from '../../storage/repositories/fileUploads.js';
 import { uploadStatusNow } from './fileUploadView.js';
 
-interface Reference {
+export interface Reference {
   path: FieldPath;
   id: string;
   raw: unknown;
@@ -29,22 +30,36 @@ export async function attachFileUploads<T>(db: Db, caller: Caller, now: Date, bo
   collect(body, references);
   if (references.length === 0) return body;
 
-  const ids = [...new Set(references.map((r) => r.id))];
-  const uploads = new Map((await findFileUploads(db, ids)).map((row) => [row.id, row]));
-  for (const ref of references) {
-    const upload = uploads.get(ref.id);
-    const at = [...ref.path, 'file_upload', 'id'];
-    if (!upload || upload.connection_id !== caller.connectionId)
-      throw invalidField(at, 'should be the ID of a file upload created by this integration', ref.raw);
-    const status = uploadStatusNow(upload, now);
-    if (status === 'expired') throw invalidField(at, 'should be a file upload that has not expired', ref.raw);
-    if (status !== 'uploaded') throw invalidField(at, `should be a file upload with status \`uploaded\` (this one is \`${status}\`)`, ref.raw);
-  }
-  await markAttached(db, ids);
+  const uploads = await attachUploads(
+    db,
+    caller,
+    now,
+    references.map((ref) => ({ ...ref, path: [...ref.path, 'file_upload', 'id'] })),
+  );
   return replaceReferences(body, references, (id) => {
     const upload = uploads.get(id)!;
     return hostedReference(upload.id, upload.filename ?? 'file');
   }) as T;
+}
+
+/**
+ * The checks and the marking of attachFileUploads, for a body that names its uploads in another
+ * shape (a comment's `attachments: [{file_upload_id}]`): each `path` is the field naming the id.
+ * Returns the uploads by id.
+ */
+export async function attachUploads(db: Db, caller: Caller, now: Date, references: readonly Reference[]): Promise<Map<string, FileUploadRow>> {
+  const ids = [...new Set(references.map((r) => r.id))];
+  const uploads = new Map((await findFileUploads(db, ids)).map((row) => [row.id, row]));
+  for (const ref of references) {
+    const upload = uploads.get(ref.id);
+    if (!upload || upload.connection_id !== caller.connectionId)
+      throw invalidField(ref.path, 'should be the ID of a file upload created by this integration', ref.raw);
+    const status = uploadStatusNow(upload, now);
+    if (status === 'expired') throw invalidField(ref.path, 'should be a file upload that has not expired', ref.raw);
+    if (status !== 'uploaded') throw invalidField(ref.path, `should be a file upload with status \`uploaded\` (this one is \`${status}\`)`, ref.raw);
+  }
+  await markAttached(db, ids);
+  return uploads;
 }
 
 /** A place in the body, linked to its parent: no path is copied per level, so depth costs nothing. */

@@ -11,6 +11,7 @@ import { assertEditable, loadVisibleObject } from '../../auth/access.js';
 import { parseContent } from '../../domain/contentShapes.js';
 import { hostedUploadId } from '../../domain/files/hostedFiles.js';
 import { insertServerBlock } from '../../domain/blocks/insertBlockTree.js';
+import { writeMeetingNoteAttendees, writeMeetingNoteTitle } from '../../domain/meetingNotes/meetingNoteValues.js';
 import { RECORDING_BLOCK_TYPES } from '../../domain/blocks/blockTypes.js';
 import { newMeetingNotesMember, refuseRecordingType } from '../../domain/meetingNotes/meetingNotesBlock.js';
 import { MEETING_NOTES_JOB, MEETING_NOTES_MAX_ATTEMPTS, type MeetingNotesJobPayload } from '../../domain/meetingNotes/meetingNotesJob.js';
@@ -31,6 +32,11 @@ import { processingPaused } from './processingPause.js';
  * transaction: a block exists exactly when its job does. Not idempotent: each call makes a block.
  */
 export async function createMeetingNote(ctx: AppContext, caller: Caller, input: CreateMeetingNoteInput): Promise<BlockView | Unreadable> {
+  // Said now rather than by a failed job a moment later, where only the admin plane shows why (the
+  // spec allows a 400 for a processing option the server cannot honour; docs/decisions.md).
+  const language = input.language ?? 'auto';
+  const refusal = ctx.meetingNotes.transcriber.refuseLanguage(language);
+  if (refusal) throw invalidField(['language'], `should be a language this server's transcription engine takes (${refusal})`, language);
   const created = await ctx.store.transaction(async (trx) => {
     const workspace = (await findWorkspace(trx, caller.workspaceId))!;
     await assertEntitled(trx, caller, workspace);
@@ -71,19 +77,22 @@ export async function createMeetingNote(ctx: AppContext, caller: Caller, input: 
     }
 
     const paused = await processingPaused(trx);
+    const member = newMeetingNotesMember(input.title, paused);
     const block = await insertServerBlock(trx, {
       workspaceId: caller.workspaceId,
       ...place,
       actorId: caller.botId,
       type: 'meeting_notes',
-      content: { ...newMeetingNotesMember(input.title, paused) },
+      content: { ...member },
       at,
     });
+    await writeMeetingNoteTitle(trx, block.id, member.title);
+    await writeMeetingNoteAttendees(trx, block.id, caller.userId ? [caller.userId] : []);
     await markAttached(trx, [uploadId]);
     const payload: MeetingNotesJobPayload = {
       blockId: block.id,
       uploadId,
-      language: input.language ?? 'auto',
+      language,
       kickoffSummary: input.options?.kickoff_summary ?? true,
       provisionalTitle: input.title ?? null,
       connectionId: caller.connectionId,

@@ -1,3 +1,4 @@
+import { writeMeetingNoteTitle } from '../../domain/meetingNotes/meetingNoteValues.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findObject } from '../../storage/repositories/objects.js';
@@ -27,6 +28,7 @@ export async function setMeetingNotesStatus(db: Db, blockId: string, status: Mee
   if (!canMove(member.status, status) && !(member.status === status && change.patch)) return false;
   const next: MeetingNotesMember = { ...member, ...change.patch, status };
   await saveContent(db, row.id, JSON.stringify(next), row.created_by, change.at);
+  if (change.patch?.title) await writeMeetingNoteTitle(db, row.id, next.title);
   return true;
 }
 

@@ -21,6 +21,10 @@ import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
 import { pageFromMarkdown } from '../markdown/pageFromMarkdown.js';
+import { resolveTemplate } from '../templates/resolveTemplate.js';
+import { enqueueTemplate } from '../templates/applyTemplate.js';
+import { givenProperties } from '../templates/givenProperties.js';
+import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 
 /**
  * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
@@ -29,14 +33,22 @@ import { pageFromMarkdown } from '../markdown/pageFromMarkdown.js';
  */
 export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
+  // A template's content replaces what children would give (FACTS.md §10.4).
+  if (body.template && body.template.type !== 'none' && (body.children || body.content || body.markdown !== undefined)) {
+    const field = body.children ? 'children' : body.content ? 'content' : 'markdown';
+    throw invalidField([field], `should be not present when template is \`${body.template.type}\``, body[field]);
+  }
   if (body.markdown !== undefined) body = pageFromMarkdown(body);
   const now = ctx.clock.now();
   const at = now.toISOString();
-  return ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
+  let templated = false;
+  const view = await ctx.store.transaction(async (trx): Promise<PageView | Unreadable> => {
     body = await attachFileUploads(trx, caller, now, body);
+    body = await resolveCustomEmojis(ctx, trx, caller, body);
     // BlockRequestArray validated the blocks; its static type cannot follow the schema's references.
     const children = (body.children ?? body.content) as BlockInput[] | undefined;
     const parent = await resolvePageParent(trx, caller, body.parent);
+    const template = await resolveTemplate(trx, caller, body.template, parent.dataSource?.id ?? null);
     const values = valueContext(ctx, trx, caller, now);
     const base = {
       workspaceId: caller.workspaceId,
@@ -70,8 +82,14 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
     }
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
+    if (template) {
+      await enqueueTemplate(ctx, trx, caller, pageId, template, givenProperties(parent.dataSource, body.properties));
+      templated = true;
+    }
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: pageId };
     return loadPageView(trx, (await findObject(trx, pageId))!, now);
   });
+  if (templated) ctx.jobs.wake();
+  return view;
 }

@@ -20,6 +20,10 @@ import { valueContext } from './valueContext.js';
 import type { PageView } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { plainText } from '../../domain/richText.js';
+import { listChildIds } from '../../storage/repositories/subtree.js';
+import { resolveTemplate } from '../templates/resolveTemplate.js';
+import { enqueueTemplate } from '../templates/applyTemplate.js';
+import { givenProperties } from '../templates/givenProperties.js';
 
 /**
  * PATCH /v1/pages/{id}. Trash follows the spec's state table: `in_trash: false` restores (and may
@@ -29,8 +33,15 @@ import { plainText } from '../../domain/richText.js';
  */
 export async function updatePage(ctx: AppContext, caller: Caller, pageId: string, rawId: string, given: UpdatePageInput): Promise<PageView> {
   const actor = caller.botId;
-  return ctx.store.transaction(async (trx) => {
-    const edits = (b: UpdatePageInput) => b.properties !== undefined || b.icon !== undefined || b.cover !== undefined || b.is_archived !== undefined;
+  let templated = false;
+  const view = await ctx.store.transaction(async (trx) => {
+    const edits = (b: UpdatePageInput) =>
+      b.properties !== undefined ||
+      b.icon !== undefined ||
+      b.cover !== undefined ||
+      b.is_archived !== undefined ||
+      b.template !== undefined ||
+      b.erase_content !== undefined;
     const { body, row, now, at } = await openForEdit(ctx, trx, caller, given, {
       load: (db) => loadVisibleObject(db, caller, pageId, ['page'], 'page', rawId),
       refusedInTrash: (b) => edits(b) || b.in_trash === true || b.is_locked !== undefined,
@@ -68,11 +79,21 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
         changes.title = plainText(title);
       }
     }
-    const edited = Object.keys(changes).length > 0 || seeds.size > 0;
+    // erase_content trashes the page's children now; a template's content comes after, from the job (FACTS.md §10.4).
+    if (body.erase_content === true) for (const childId of await listChildIds(trx, row.id)) await setTrashed(trx, childId, true, actor, at);
+    const source = row.parent_type === 'data_source_id' && row.parent_id ? await findObject(trx, row.parent_id) : undefined;
+    const template = await resolveTemplate(trx, caller, body.template, source?.id ?? null);
+    if (template) {
+      await enqueueTemplate(ctx, trx, caller, row.id, template, givenProperties(source, body.properties));
+      templated = true;
+    }
+    const edited = Object.keys(changes).length > 0 || seeds.size > 0 || body.erase_content === true;
     if (edited) await updateObject(trx, row.id, { ...changes, last_edited_time: at, last_edited_by: actor });
     if (body.in_trash === true) await setTrashed(trx, row.id, true, actor, at);
     // The edit changed last_edited_time/by, which computed values may read.
     if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id], now);
     return loadPageView(trx, (await findObject(trx, row.id))!, now);
   });
+  if (templated) ctx.jobs.wake();
+  return view;
 }

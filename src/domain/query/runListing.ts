@@ -32,6 +32,11 @@ export interface ListingRequest {
   startCursor?: string;
   /** `data_source` lists no pages (a database's query asking for its data sources). */
   resultType: 'page' | 'data_source';
+  /**
+   * Only the ids are wanted (a view query keeps up to 10,000 of them): the statement reads keys,
+   * never whole rows, and no rows are loaded after it.
+   */
+  idsOnly?: boolean;
 }
 
 /** Who lists, when, on which store. */
@@ -43,7 +48,10 @@ export interface ListingEnv {
 
 /** One page of a listing: the page rows in order, and where it continues. */
 export interface Listing {
+  /** Empty when only ids were asked for. */
   pages: ObjectRow[];
+  /** The ids of the pages, in order. */
+  ids: string[];
   nextCursor: string | null;
   incomplete: boolean;
 }
@@ -72,7 +80,7 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
   });
   const { seen, after } = readListingCursor(request.startCursor, listing);
   const limit = Math.min(request.pageSize, QUERY_RESULT_LIMIT - seen);
-  if (limit <= 0 || request.resultType === 'data_source') return { pages: [], nextCursor: null, incomplete: limit <= 0 };
+  if (limit <= 0 || request.resultType === 'data_source') return { pages: [], ids: [], nextCursor: null, incomplete: limit <= 0 };
 
   // Time-dependent values are stored as of `now` before the statement reads them.
   for (const [dataSourceId, propertyIds] of dataSourcesRead(filter, sorts, source.id)) {
@@ -92,33 +100,42 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
   const where: Cond[] = pagesOf(p, source.id, request.inTrash);
   let driven = false;
   if (filter) {
-    const found = await conjuncts(db, filter, p, source.id, env, order);
+    const found = await conjuncts(db, filter, p, source.id, env, order, limit);
     where.push(...found.conds);
     driven = found.driven;
   }
   if (after) where.push(afterKeys(terms, after));
   const path = sortPath(order, driven);
+  // Reading ids alone, no statement needs the page rows: the same plan reads only the keys.
+  const withRows = path.withRows && !request.idsOnly;
   let rows: KeyedRow[];
   if (path.halves) {
-    rows = await readFromIndex(db, dialect, p, { terms, joins, where }, first!, source.id, after, limit + 1);
+    rows = await readFromIndex(db, dialect, p, { terms, joins, where }, first!, source.id, after, limit + 1, withRows);
   } else {
     if (path.joinLead) joins.unshift(valueJoin(p, first!.value, first!.propertyId));
-    rows = (await selectPage(dialect, p, { terms, joins, where }, limit + 1, null, path.withRows).execute(db)).rows;
+    rows = (await selectPage(dialect, p, { terms, joins, where }, limit + 1, null, withRows).execute(db)).rows;
   }
 
   const taken = rows.slice(0, limit);
   let pages: ObjectRow[];
-  if (path.withRows) {
+  let ids: string[];
+  if (withRows) {
     pages = taken as unknown as ObjectRow[];
+    ids = pages.map((row) => row.id);
   } else {
-    const ids = taken.map((r) => r[`k${terms.length - 1}`] as string);
-    const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
-    pages = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row?.object === 'page');
+    ids = taken.map((r) => r[`k${terms.length - 1}`] as string);
+    if (request.idsOnly) {
+      pages = [];
+    } else {
+      const byId = new Map((await findObjects(db, ids)).map((row) => [row.id, row]));
+      pages = ids.map((id) => byId.get(id)).filter((row): row is ObjectRow => row?.object === 'page');
+      ids = pages.map((row) => row.id);
+    }
   }
   const more = rows.length > limit;
   const reachedCap = seen + taken.length >= QUERY_RESULT_LIMIT;
   const last = taken[taken.length - 1];
   const keys = terms.map((_, i) => (last?.[`k${i}`] ?? null) as Key);
   const nextCursor = more && !reachedCap ? listingCursor(listing, seen + taken.length, keys) : null;
-  return { pages, nextCursor, incomplete: more && reachedCap };
+  return { pages, ids, nextCursor, incomplete: more && reachedCap };
 }

@@ -58,16 +58,17 @@ export async function readFromIndex(
   dataSourceId: string,
   after: readonly Key[] | null,
   limit: number,
+  withRows = true,
 ): Promise<KeyedRow[]> {
   const rows: KeyedRow[] = [];
   const { valued, fromKey } = indexHalves(after);
   if (valued) {
     const where = fromKey === undefined ? statement.where : [...statement.where, fromLeadKey(statement.terms[0], fromKey)];
     const half = { ...statement, where };
-    rows.push(...(await selectPage(dialect, p, half, limit, { first, nulls: false, dataSourceId }, true).execute(db)).rows);
+    rows.push(...(await selectPage(dialect, p, half, limit, { first, nulls: false, dataSourceId }, withRows).execute(db)).rows);
   }
   if (rows.length < limit) {
-    rows.push(...(await selectPage(dialect, p, statement, limit - rows.length, { first, nulls: true, dataSourceId }, true).execute(db)).rows);
+    rows.push(...(await selectPage(dialect, p, statement, limit - rows.length, { first, nulls: true, dataSourceId }, withRows).execute(db)).rows);
   }
   return rows;
 }

@@ -15,11 +15,16 @@ export const SORTED_DRIVE_LIMIT = 100_000;
 export const MIN_DRIVE_LIMIT = 1000;
 export const MAX_DRIVE_LIMIT = 10_000;
 
+/** Results a listing is usually asked for at once (a page of a query): the crossover below assumes it. */
+export const PAGE_WANTED = 100;
+
 /**
  * How far a condition's set is counted before the statement walks instead of driving from it,
- * for a data source of `pages` pages. Walking finds a page of 100 among n matches of N pages after
- * about 100·N/n rows; driving costs about n lookups and a sort of n: they cost alike near
- * n = √(100·N), 3,000 at 100,000 pages and 10,000 at a million. Counting costs up to the limit
+ * for a data source of `pages` pages when `wanted` results are asked for at once. Walking finds
+ * w results among n matches of N pages after about w·N/n rows; driving costs about n lookups and a
+ * sort of n: they cost alike near n = √(w·N), 3,000 at 100,000 pages for a page of 100 and 10,000
+ * at a million. A view query reads up to 10,000 results at once (src/commands/databaseViews/), so
+ * it drives from much larger sets. Counting costs up to the limit
  * (0.5 ms for 10,000 entries on SQLite; on PostgreSQL 3–5 ms once vacuum has marked the table
  * all-visible, 30–65 ms on a freshly written one, where each entry's row is visited), so it stops
  * at the crossover of this data source's size, and never beyond MAX_DRIVE_LIMIT. Both counts are
@@ -27,17 +32,17 @@ export const MAX_DRIVE_LIMIT = 10_000;
  * fresh-table cost: at a million pages a relation holding 3,490 of them then walked, 324 ms
  * against 60–99 ms driven (docs/benchmarks.md, 2026-11-25).
  */
-export function driveLimitOfSize(pages: number): number {
-  return Math.min(MAX_DRIVE_LIMIT, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(100 * pages))));
+export function driveLimitOfSize(pages: number, wanted: number = PAGE_WANTED): number {
+  return Math.min(MAX_DRIVE_LIMIT, Math.max(MIN_DRIVE_LIMIT, Math.ceil(Math.sqrt(Math.max(PAGE_WANTED, wanted) * pages))));
 }
 
 /**
  * The drive limit for a listing read in `order`: read in the sort's order from an index (or in
- * creation order), a page of matches comes as soon as walking finds one, so the data source's
+ * creation order), `wanted` matches come as soon as walking finds them, so the data source's
  * size decides; sorted, every match is sorted anyway. `pages` counts the size, only when needed.
  */
-export async function driveLimit(order: ReadOrder, pages: () => Promise<number>): Promise<number> {
-  return order === 'sorted' ? SORTED_DRIVE_LIMIT : driveLimitOfSize(await pages());
+export async function driveLimit(order: ReadOrder, pages: () => Promise<number>, wanted: number = PAGE_WANTED): Promise<number> {
+  return order === 'sorted' ? SORTED_DRIVE_LIMIT : driveLimitOfSize(await pages(), wanted);
 }
 
 /**
@@ -69,6 +74,7 @@ export async function conjuncts(
   dataSourceId: string,
   env: CompileEnv,
   order: ReadOrder,
+  wanted: number = PAGE_WANTED,
 ): Promise<{ conds: Cond[]; driven: boolean }> {
   const items = filter.kind === 'and' ? filter.items : [filter];
   const conds = items.map((item) => compileFilter(item, p, dataSourceId, env));
@@ -80,7 +86,7 @@ export async function conjuncts(
       counts.push(null);
       continue;
     }
-    limit ??= await driveLimit(order, () => countPagesOf(db, dataSourceId));
+    limit ??= await driveLimit(order, () => countPagesOf(db, dataSourceId), wanted);
     counts.push(await countSetUpTo(db, set, limit));
   }
   const at = limit === null ? null : pickDriver(counts, limit);

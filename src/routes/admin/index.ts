@@ -2,6 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { ADMIN_OPERATIONS, performAdminOperation, type AnyAdminOperation } from '../../admin/index.js';
+import { registerRequestStream } from './requestStream.js';
 
 /** Where an operation's request schemas go on its route: Fastify validates each part before the handler runs. */
 function schemaOf(operation: AnyAdminOperation): FastifySchema {
@@ -24,4 +25,5 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       handler: (request) => performAdminOperation(operation, ctx, { params: request.params, query: request.query, body: request.body }),
     });
   }
+  registerRequestStream(app, ctx);
 }

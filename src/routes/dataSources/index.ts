@@ -12,6 +12,9 @@ import { createDataSource } from '../../commands/dataSources/createDataSource.js
 import { retrieveDataSource } from '../../commands/dataSources/retrieveDataSource.js';
 import { updateDataSource } from '../../commands/dataSources/updateDataSource.js';
 import { presentDataSource, presentWrittenDataSource } from '../../presenters/dataSource.js';
+import { TemplateListQuery, TemplateListResponse } from '../../schemas/templates.js';
+import { listTemplates } from '../../commands/templates/listTemplates.js';
+import { presentTemplateList } from '../../presenters/template.js';
 
 export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -59,6 +62,15 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       // At the newest version stored values go out as stored, as search sends them (presenters/jsonSplice.ts).
       const splice = new JsonSplice();
       return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
+    },
+  );
+
+  app.get(
+    '/v1/data_sources/:data_source_id/templates',
+    { config: { capability: 'read_content', response: TemplateListResponse }, schema: { params: DataSourceParams, querystring: TemplateListQuery } },
+    async (request) => {
+      const raw = request.params.data_source_id;
+      return presentTemplateList(await listTemplates(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.query));
     },
   );
 }

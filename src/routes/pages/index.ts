@@ -4,6 +4,7 @@ import { parseIdParam } from '../../ids/ids.js';
 import {
   CreatePageBody,
   FilterPropertiesQuery,
+  MovePageBody,
   PageParams,
   PagePropertyParams,
   PageResponse,
@@ -15,10 +16,13 @@ import {
 import { createPage } from '../../commands/pages/createPage.js';
 import { retrievePage } from '../../commands/pages/retrievePage.js';
 import { updatePage } from '../../commands/pages/updatePage.js';
+import { movePage } from '../../commands/pages/movePage.js';
 import { retrievePageProperty } from '../../commands/pages/retrievePageProperty.js';
 import { presentPage, presentWrittenPage } from '../../presenters/page.js';
 import { presentPropertyValue } from '../../presenters/propertyItem.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
+import { OrAsyncTask } from '../../schemas/asyncTasks.js';
+import { acceptAsync } from '../asyncTasks/index.js';
 import type { PageView, Unreadable } from '../../domain/views.js';
 import { PageMarkdownParams, PageMarkdownQuery, PageMarkdownResponse, UpdatePageMarkdownBody } from '../../schemas/markdown.js';
 import { retrievePageMarkdown } from '../../commands/markdown/retrievePageMarkdown.js';
@@ -32,10 +36,11 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/pages',
     {
-      config: { capability: 'insert_content', response: WrittenPageResponse },
+      config: { capability: 'insert_content', response: OrAsyncTask(WrittenPageResponse) },
       schema: { body: CreatePageBody, querystring: FilterPropertiesQuery },
     },
-    async (request) => {
+    async (request, reply) => {
+      if (request.body.allow_async) return acceptAsync(ctx, reply, request.caller!, 'POST /v1/pages', { body: request.body, params: {}, query: request.query });
       const view = await createPage(ctx, request.caller!, request.body);
       return withOlderFacts(presentWrittenPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties }), pageFacts(view));
     },
@@ -95,6 +100,17 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
       const raw = request.params.page_id;
       const view = await updatePageMarkdown(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body);
       return presentPageMarkdown(view);
+    },
+  );
+
+  // Moving edits the page's place: update_content, as for a database's parent (docs/decisions.md, "Move").
+  app.post(
+    '/v1/pages/:page_id/move',
+    { config: { capability: 'update_content', response: PageResponse }, schema: { params: PageParams, body: MovePageBody } },
+    async (request) => {
+      const raw = request.params.page_id;
+      const view = await movePage(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body);
+      return withOlderFacts(presentPage(view, { baseUrl: ctx.config.publicUrl }), pageFacts(view));
     },
   );
 }

@@ -6,6 +6,10 @@ import * as searchScope from './004_search_scope.js';
 import * as queryColumns from './005_query_columns.js';
 import * as fileUploads from './006_file_uploads.js';
 import * as meetingNotes from './007_meeting_notes.js';
+import * as comments from './008_comments.js';
+import * as templatesEmojis from './009_templates_emojis.js';
+import * as views from './010_views.js';
+import * as asyncTasks from './011_async_tasks.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_query_columns': queryColumns,
   '006_file_uploads': fileUploads,
   '007_meeting_notes': meetingNotes,
+  '008_comments': comments,
+  '009_templates_emojis': templatesEmojis,
+  '010_views': views,
+  '011_async_tasks': asyncTasks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -129,3 +129,18 @@ export function selectPage(
   }
   return sql<KeyedRow>`SELECT ${sql.join(select)} FROM ${source}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(conds, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit}`;
 }
+
+/**
+ * The meeting notes a connection sees: meeting-notes blocks of its workspace, not in the trash,
+ * shared with it through themselves or an ancestor (the listing's rows, as pagesOf is a data
+ * source's). Read from objects_meeting_notes (migration 011).
+ */
+export function meetingNotesSeenBy(p: Alias, workspaceId: string, connectionId: string): Cond[] {
+  return [
+    sql<boolean>`${p.col('type')} = ${'meeting_notes'}`,
+    sql<boolean>`${p.col('workspace_id')} = ${workspaceId}`,
+    sql<boolean>`${p.col('object')} = ${'block'}`,
+    sql<boolean>`${p.col('in_trash')} = 0`,
+    sql<boolean>`EXISTS (SELECT 1 FROM object_ancestors a JOIN grants g ON g.object_id = a.ancestor_id WHERE a.descendant_id = ${p.col('id')} AND g.connection_id = ${connectionId})`,
+  ];
+}

@@ -53,3 +53,9 @@ export async function addCreditsUsed(db: Db, id: string, amount: number): Promis
     .where('id', '=', id)
     .execute();
 }
+
+/** The token hash of a connection not revoked: how work done later on its behalf finds its caller again. */
+export async function liveTokenHash(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('connections').select('token_hash').where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
+  return row?.token_hash;
+}

@@ -177,3 +177,14 @@ export async function countJobsByState(db: Db): Promise<Partial<Record<JobState,
     .execute();
   return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
 }
+
+/** Jobs waiting or running, by kind and state, for the metrics (src/instruments/metrics.ts). */
+export async function countPendingJobs(db: Db): Promise<{ kind: string; state: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', 'state', sql<number>`count(*)`.as('n')])
+    .where('state', 'in', ['queued', 'running'])
+    .groupBy(['kind', 'state'])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n) }));
+}

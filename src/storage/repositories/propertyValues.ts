@@ -221,3 +221,9 @@ export async function findHoldersOfSubtree(
     .where('o.parent_type', '=', 'data_source_id')
     .execute();
 }
+
+/** Removes every value of one page: a page moving between data sources rewrites the ones it keeps. */
+export async function deletePageValues(db: Db, pageId: string): Promise<void> {
+  await db.deleteFrom('property_value_items').where('page_id', '=', pageId).execute();
+  await db.deleteFrom('property_values').where('page_id', '=', pageId).execute();
+}

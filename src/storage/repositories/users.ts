@@ -51,6 +51,7 @@ export async function deletePersonTree(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('grants').where('connection_id', 'in', revoked).execute();
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
   await db.deleteFrom('file_uploads').where('connection_id', 'in', revoked).execute();
+  await db.deleteFrom('view_queries').where('connection_id', 'in', revoked).execute();
   await db.deleteFrom('connections').where('user_id', '=', userId).execute();
   const ids = [userId, ...bots.map((b) => b.bot_id)];
   await db.deleteFrom('users').where('id', 'in', ids).execute();

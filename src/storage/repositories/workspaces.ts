@@ -36,11 +36,17 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('property_value_items').where('page_id', 'in', objects).execute();
   await db.deleteFrom('property_values').where('page_id', 'in', objects).execute();
   await db.deleteFrom('grants').where('connection_id', 'in', connections).execute();
+  await db.deleteFrom('comments').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('object_ancestors').where('descendant_id', 'in', objects).execute();
   await db.deleteFrom('objects').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('view_queries').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('database_views').where('workspace_id', '=', workspaceId).execute();
   await sql`delete from search_index where workspace_id = ${workspaceId}`.execute(db);
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
   await db.deleteFrom('jobs').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('async_tasks').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('data_source_templates').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('custom_emojis').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();

@@ -9,6 +9,7 @@ import { richTextProperty } from './2021-05-13-rich-text-property.js';
 import { directParents } from './2022-06-28-parents.js';
 import { dataSourcesSplit } from './2025-09-03-data-sources.js';
 import { searchDataSources } from './2025-09-03-search.js';
+import { viewsAdded } from './2025-09-03-views.js';
 
 /** Every modelled breaking change; the engine orders them by version. */
 export const VERSION_CHANGES: readonly VersionChange[] = [
@@ -22,4 +23,5 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   directParents,
   dataSourcesSplit,
   searchDataSources,
+  viewsAdded,
 ];

@@ -1,0 +1,36 @@
+import type { CommentBodyInput } from '../../schemas/comments.js';
+import { ValidationFailure } from '../../errors/validationFailure.js';
+import { normalizeRichText, textItem, type MentionResolver, type RichTextItem } from '../../domain/richText.js';
+
+/**
+ * The one way a comment's text is read from a request, for create and update alike: exactly one of
+ * `rich_text` and `markdown` (FACTS.md §10.2: both or neither is a validation error).
+ *
+ * `markdown` is inline-only Notion-flavoured Markdown; until the converter in src/domain/markdown/
+ * is wired here, it becomes one plain text item as written.
+ */
+export async function commentRichText(body: CommentBodyInput, resolver: MentionResolver): Promise<RichTextItem[]> {
+  assertOneCommentBody(body);
+  if (body.rich_text !== undefined) return normalizeRichText(body.rich_text, resolver);
+  return [textItem(body.markdown!)];
+}
+
+/** Both or neither of `rich_text` and `markdown`: a validation error naming both fields. */
+export function assertOneCommentBody(body: CommentBodyInput): void {
+  if (body.rich_text !== undefined && body.markdown !== undefined) {
+    throw new ValidationFailure({
+      part: 'body',
+      path: ['markdown'],
+      rule: { name: 'not_allowed', reason: 'a comment is given as body.rich_text or as body.markdown, not both' },
+      actual: { value: body.markdown },
+    });
+  }
+  if (body.rich_text === undefined && body.markdown === undefined) {
+    throw new ValidationFailure({
+      part: 'body',
+      path: ['rich_text'],
+      rule: { name: 'custom', expectation: 'should be defined when body.markdown is not' },
+      actual: { value: undefined },
+    });
+  }
+}
