@@ -30,7 +30,7 @@ export const EDIT_TYPES = ['insert_content', 'replace_content_range', 'update_co
 /**
  * One object with every mode's member optional, as the block bodies are (src/domain/blocks/requestSchemas.ts):
  * a mistake inside a member is reported at its path, and that `type` names the one member given
- * is the command's check. `allow_async` is accepted; the edit runs before the answer either way.
+ * is the command's check. `allow_async: true` answers 202 with an async task that makes the edit (src/commands/asyncTasks/).
  */
 export const UpdatePageMarkdownBody = StrictObject({
   type: Type.Enum([...EDIT_TYPES]),

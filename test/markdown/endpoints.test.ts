@@ -8,6 +8,7 @@ import { APIErrorCode, APIResponseError, Client } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
 import { addConnection, admin, makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
+import { pollTask } from '../asyncTasks/helpers.js';
 
 type Json = Record<string, any>;
 const quiet = () => {};
@@ -179,6 +180,20 @@ describe('page markdown endpoints', () => {
       client().pages.updateMarkdown({ page_id: page.id, type: 'insert_content', insert_content: { content: 'x', after: 'FIRST' } }),
     );
     assert.match(missing.message, /body\.insert_content\.after should match text of the page/);
+  });
+
+  test('allow_async: 202 with a task whose result is the page markdown after the edit', async () => {
+    const page = await makeSharedPage(server, fx);
+    const accepted = await call<Json>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
+      token: fx.token,
+      body: { type: 'replace_content', replace_content: { new_str: '# Later\ntext' }, allow_async: true },
+    });
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    assert.deepEqual(accepted.body.operation, { surface: 'rest', name: 'PATCH /v1/pages/:page_id/markdown' });
+    const done = await pollTask(server.url, fx.token, accepted.body.id);
+    assert.equal(done.status, 'succeeded', JSON.stringify(done));
+    assert.deepEqual(done.result, { object: 'page_markdown', id: page.id, markdown: '# Later\ntext', truncated: false, unknown_block_ids: [] });
+    assert.equal((await client().pages.retrieveMarkdown({ page_id: page.id })).markdown, '# Later\ntext');
   });
 
   test('replace_content_range replaces the ellipsis selection', async () => {

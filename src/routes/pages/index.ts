@@ -95,9 +95,14 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
 
   app.patch(
     '/v1/pages/:page_id/markdown',
-    { config: { capability: 'update_content', response: PageMarkdownResponse }, schema: { params: PageMarkdownParams, body: UpdatePageMarkdownBody } },
-    async (request) => {
+    {
+      config: { capability: 'update_content', response: OrAsyncTask(PageMarkdownResponse) },
+      schema: { params: PageMarkdownParams, body: UpdatePageMarkdownBody },
+    },
+    async (request, reply) => {
       const raw = request.params.page_id;
+      if (request.body.allow_async)
+        return acceptAsync(ctx, reply, request.caller!, 'PATCH /v1/pages/:page_id/markdown', { body: request.body, params: request.params, query: {} });
       const view = await updatePageMarkdown(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body);
       return presentPageMarkdown(view);
     },
