@@ -11,6 +11,11 @@ import { renderBlocks, TYPES_WITH_MARKDOWN } from '../../src/domain/markdown/ren
 import { parseMarkdown } from '../../src/domain/markdown/parse.js';
 import { markdownToRichText, richTextToMarkdown } from '../../src/domain/markdown/inline.js';
 import type { MarkdownBlock, ParsedBlock } from '../../src/domain/markdown/nodes.js';
+import { toRequestBlocks } from '../../src/domain/markdown/parse.js';
+import { MarkdownSyntaxError } from '../../src/domain/markdown/syntax.js';
+import { checkMemberShapes } from '../../src/domain/blocks/checkMemberShapes.js';
+import { ValidationFailure } from '../../src/errors/validationFailure.js';
+import type { BlockInput } from '../../src/schemas/blocks.js';
 
 type Json = Record<string, any>;
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -267,6 +272,74 @@ describe('markdown round trip, generated (fast-check)', () => {
         assert.equal(renderBlocks(asBlocks(parsed), options).markdown, markdown);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('any text is read as blocks or refused with a syntax or validation error, never another error', () => {
+    const pieces = fc.constantFrom(
+      'a',
+      ' ',
+      '\t',
+      '\n',
+      '#',
+      '- ',
+      '1. ',
+      '> ',
+      '```',
+      '$$',
+      '|',
+      '<details>',
+      '</details>',
+      '<summary>x</summary>',
+      '<callout>',
+      '</callout>',
+      '<table>',
+      '</table>',
+      '<tr>',
+      '</tr>',
+      '<td>c</td>',
+      '<columns>',
+      '<column>',
+      '</column>',
+      '</columns>',
+      '<empty-block/>',
+      '<span color="red">',
+      '</span>',
+      '<mention-user url="x"/>',
+      '{color="red"}',
+      '*',
+      '_',
+      '[',
+      ']',
+      '(',
+      ')',
+      '![a](b)',
+      '---',
+      '<br>',
+      '<unknown url="u"/>',
+      '- [ ] ',
+      '<audio src="x">c</audio>',
+      '<synced_block>',
+      '</synced_block>',
+      '<meeting-notes>',
+      '<',
+      '>',
+      '&',
+      '\\',
+      '`',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 30 }).map((p) => p.join('')),
+        (markdown) => {
+          try {
+            checkMemberShapes(toRequestBlocks(parseMarkdown(markdown)) as unknown as BlockInput[], ['markdown']);
+          } catch (error) {
+            if (!(error instanceof MarkdownSyntaxError) && !(error instanceof ValidationFailure)) throw error;
+          }
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
