@@ -140,6 +140,36 @@ describe('page markdown over real content', () => {
     );
   });
 
+  test('custom emojis: :name: is the workspace emoji of that name, and is written back so', async () => {
+    const page = await makeSharedPage(server, fx);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+    const emoji = await admin(server, 'POST', `/workspaces/${fx.workspaceId}/custom_emojis`, {
+      name: 'party_parrot',
+      content_type: 'image/png',
+      data_base64: png,
+    });
+    const res = await patch(page.id, { type: 'replace_content', replace_content: { new_str: 'Hi :party_parrot: and :no_such_emoji: `:party_parrot:`' } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const [paragraph] = await listAll(server, fx.token, page.id);
+    const items = paragraph.paragraph.rich_text;
+    assert.deepEqual(
+      items.map((i: Json) => [i.type, i.plain_text]),
+      [
+        ['text', 'Hi '],
+        ['mention', ':party_parrot:'],
+        ['text', ' and :no_such_emoji: '],
+        ['text', ':party_parrot:'],
+      ],
+    );
+    assert.equal(items[1].mention.custom_emoji.id, emoji.id);
+    const again = await markdownOf(page.id);
+    const created = await call<Json>(server.url, 'POST', '/v1/pages', { token: fx.token, body: { parent: { page_id: page.id }, markdown: again.markdown } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal((await markdownOf(created.body.id)).markdown, again.markdown);
+    const [copy] = await listAll(server, fx.token, created.body.id);
+    assert.equal(copy.paragraph.rich_text[1].mention.custom_emoji.id, emoji.id);
+  });
+
   test('meeting notes: title, summary and notes; the transcript only with include_transcript', async () => {
     const page = await makeSharedPage(server, fx);
     const notesId = await seedMeetingNotes(ctx, fx.workspaceId, fx.connection.bot_id, page.id);

@@ -5,6 +5,7 @@ import type { MarkdownBlock, ParsedBlock } from '../../domain/markdown/nodes.js'
 import type { MentionResolver } from '../../domain/richText.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
 import { checkMemberShapes } from '../../domain/blocks/checkMemberShapes.js';
+import { resolveEmojiNames } from './customEmojiNames.js';
 import { moveObject } from '../../domain/moveObject.js';
 import { setTrashed } from '../../domain/trash.js';
 import { validationError } from '../../errors/registry.js';
@@ -29,6 +30,8 @@ export interface ApplyMarkdownInput {
   field: FieldPath;
   resolver: MentionResolver;
   at: string;
+  /** The server's public address, for the links of custom emojis read from `:name:`. */
+  publicUrl: string;
 }
 
 /** A block whose children are another's (a synced copy): those are not this page's to delete or keep. */
@@ -93,6 +96,7 @@ export async function applyMarkdown(db: Db, input: ApplyMarkdownInput): Promise<
   }
 
   const { caller, pageId, at } = input;
+  await resolveEmojiNames(db, input.caller.workspaceId, input.publicUrl, newSpan);
   const requests = requestBlocks(newSpan);
   checkMemberShapes(requests, input.field);
   const rows = requests.length

@@ -4,6 +4,8 @@ import { invalidField } from '../../errors/validationFailure.js';
 import { toRequestBlocks } from '../../domain/markdown/parse.js';
 import { MarkdownSyntaxError } from '../../domain/markdown/syntax.js';
 import { readMarkdown } from './readMarkdown.js';
+import type { Db } from '../../storage/db.js';
+import { resolveEmojiNames } from './customEmojiNames.js';
 import { checkMemberShapes } from '../../domain/blocks/checkMemberShapes.js';
 import { assertHeldReferences } from './fileLinks.js';
 
@@ -12,7 +14,7 @@ import { assertHeldReferences } from './fileLinks.js';
  * `children`, so its blocks take the path and the checks JSON children take; without a title in
  * `properties`, a first `# heading` becomes the title and leaves the content.
  */
-export function pageFromMarkdown(body: CreatePageInput): CreatePageInput {
+export async function pageFromMarkdown(db: Db, workspaceId: string, publicUrl: string, body: CreatePageInput): Promise<CreatePageInput> {
   const { markdown, ...rest } = body;
   if (markdown === undefined) return body;
   for (const other of ['children', 'content'] as const) {
@@ -20,6 +22,7 @@ export function pageFromMarkdown(body: CreatePageInput): CreatePageInput {
   }
   assertHeldReferences(markdown, '', ['markdown']);
   let parsed = readMarkdown(markdown, ['markdown']);
+  await resolveEmojiNames(db, workspaceId, publicUrl, parsed);
   const properties = { ...(body.properties ?? {}) };
   const first = parsed[0];
   if (!('title' in properties) && first?.kind === 'new' && first.type === 'heading_1') {

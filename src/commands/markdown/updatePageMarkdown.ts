@@ -43,6 +43,7 @@ export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: st
       field: edit.field,
       resolver: createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId),
       at,
+      publicUrl: origin,
     });
     const after = (await findObject(trx, page.id))!;
     const view = markdownView(page.id, await renderContent(trx, caller, after, ctx.config.publicUrl, false));

@@ -38,7 +38,7 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
     const field = body.children ? 'children' : body.content ? 'content' : 'markdown';
     throw invalidField([field], `should be not present when template is \`${body.template.type}\``, body[field]);
   }
-  if (body.markdown !== undefined) body = pageFromMarkdown(body);
+  if (body.markdown !== undefined) body = await pageFromMarkdown(ctx.store.db, caller.workspaceId, ctx.config.publicUrl, body);
   const now = ctx.clock.now();
   const at = now.toISOString();
   let templated = false;
