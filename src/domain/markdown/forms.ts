@@ -1,10 +1,9 @@
 import type { Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
-import { toMarkdown } from 'mdast-util-to-markdown';
 import type { MarkdownBlock, MarkdownNode, ParsedForm, RenderContext } from './nodes.js';
 import { markdownToRichText, phrasingToRichText, richTextToMarkdown, idFromMentionUrl, type InlineItem } from './inline.js';
 import { attrs } from './tags.js';
 import { fromNfmColor, toNfmColor } from './colors.js';
-import { MarkdownSyntaxError, SERIALIZE_OPTIONS } from './syntax.js';
+import { MarkdownSyntaxError } from './syntax.js';
 
 /**
  * The pieces block types build their markdown forms from (each type's form is its registry entry,
@@ -67,8 +66,5 @@ export function keepFrom(url: string | undefined, what: string): ParsedForm {
   if (!id) throw new MarkdownSyntaxError(`\`<${what}>\` needs a \`url\` naming an existing block`);
   return { keep: id };
 }
-
-/** Inline markdown written inside a tag (`<audio …>caption</audio>`). */
-export const phrasingMarkdown = (children: PhrasingContent[]) => toMarkdown({ type: 'paragraph', children }, SERIALIZE_OPTIONS).replace(/\n$/, '');
 
 export { idFromMentionUrl };

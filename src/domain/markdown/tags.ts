@@ -1,5 +1,3 @@
-import { MarkdownSyntaxError } from './syntax.js';
-
 /** One NFM tag: `<name a="b">`, `</name>` or `<name a="b"/>`. */
 export interface Tag {
   name: string;
@@ -20,13 +18,6 @@ export function readTag(text: string): Tag | null {
   const attrs: Record<string, string> = {};
   for (const [, key, value] of match[3].matchAll(ATTR)) attrs[key] = unescapeAttr(value);
   return { name: match[2].toLowerCase(), attrs, closing: match[1] === '/', selfClosing: match[4] === '/', length: match[0].length };
-}
-
-/** The whole of `text` as one tag, or an error naming what was expected. */
-export function readWholeTag(text: string): Tag {
-  const tag = readTag(text.trim());
-  if (!tag || tag.length !== text.trim().length) throw new MarkdownSyntaxError(`\`${cut(text)}\` is not a tag`);
-  return tag;
 }
 
 export function escapeAttr(value: string): string {
