@@ -1,7 +1,8 @@
 import type { Db } from '../../storage/db.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput } from '../../schemas/blocks.js';
-import type { MarkdownBlock, ParsedBlock } from '../../domain/markdown/nodes.js';
+import type { MarkdownBlock, MarkdownNode, ParsedBlock } from '../../domain/markdown/nodes.js';
+import { readNodes } from './readMarkdown.js';
 import type { MentionResolver } from '../../domain/richText.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
 import { checkMemberShapes } from '../../domain/blocks/checkMemberShapes.js';
@@ -25,7 +26,9 @@ export interface ApplyMarkdownInput {
   pageId: string;
   /** The page's content as it was rendered: its top-level blocks and each one's text. */
   old: { blocks: readonly MarkdownBlock[]; topLevel: readonly string[] };
-  parsed: readonly ParsedBlock[];
+  /** The new markdown split into blocks (read here, only where it changed), and its text for messages. */
+  nodes: readonly MarkdownNode[];
+  markdown: string;
   allowDeleting: boolean;
   field: FieldPath;
   resolver: MentionResolver;
@@ -66,13 +69,14 @@ function requestBlocks(blocks: readonly ParsedBlock[]): BlockInput[] {
 
 export async function applyMarkdown(db: Db, input: ApplyMarkdownInput): Promise<void> {
   const { blocks: old, topLevel } = input.old;
-  const parsed = input.parsed;
+  const nodes = input.nodes;
   let head = 0;
-  while (head < old.length && head < parsed.length && topLevel[head] === parsed[head].source) head++;
+  while (head < old.length && head < nodes.length && topLevel[head] === nodes[head].source) head++;
   let tail = 0;
-  while (tail < old.length - head && tail < parsed.length - head && topLevel[old.length - 1 - tail] === parsed[parsed.length - 1 - tail].source) tail++;
+  while (tail < old.length - head && tail < nodes.length - head && topLevel[old.length - 1 - tail] === nodes[nodes.length - 1 - tail].source) tail++;
   const oldSpan = old.slice(head, old.length - tail);
-  const newSpan = parsed.slice(head, parsed.length - tail);
+  // The unchanged blocks are the page's own text: only the changed span is read (and so checked).
+  const newSpan = readNodes(nodes.slice(head, nodes.length - tail), input.markdown, input.field);
 
   // What the changed span held, and what the new text keeps of it.
   const inSpan = new Map<string, { block: MarkdownBlock; parent: MarkdownBlock | null }>();

@@ -9,7 +9,7 @@ import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { touchObjects } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { applyMarkdown } from './applyMarkdown.js';
-import { readMarkdown } from './readMarkdown.js';
+import { splitOrRefuse } from './readMarkdown.js';
 import { markdownView, renderContent } from './renderContent.js';
 import { assertHeldReferences, signFileLinks, unsignFileLinks } from './fileLinks.js';
 
@@ -33,12 +33,13 @@ export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: st
     const unsigned = JSON.parse(unsignFileLinks(JSON.stringify(body), JSON.stringify(current.markdown), origin)) as UpdatePageMarkdownInput;
     const edit = applyEdit(current.markdown, unsigned);
     assertHeldReferences(edit.markdown, current.markdown, edit.field);
-    const parsed = readMarkdown(edit.markdown, edit.field);
+    const nodes = splitOrRefuse(edit.markdown, edit.field);
     await applyMarkdown(trx, {
       caller,
       pageId: page.id,
       old: current,
-      parsed,
+      nodes,
+      markdown: edit.markdown,
       allowDeleting: edit.allowDeleting,
       field: edit.field,
       resolver: createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId),

@@ -30,7 +30,12 @@ function parseNode(node: MarkdownNode): ParsedBlock {
 }
 
 export function parseMarkdown(markdown: string): ParsedBlock[] {
-  return splitMarkdown(markdown).map(parseNode);
+  return parseNodes(splitMarkdown(markdown));
+}
+
+/** Split blocks (split.ts) read as blocks: an edit reads only those it changed. */
+export function parseNodes(nodes: readonly MarkdownNode[]): ParsedBlock[] {
+  return nodes.map(parseNode);
 }
 
 /** The parsed blocks as request blocks (`{type, [type]: {…member, children}}`), for insertBlockTree. */

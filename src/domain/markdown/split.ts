@@ -1,4 +1,5 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { RootContent } from 'mdast';
 import type { MarkdownNode } from './nodes.js';
 import { cut, readTag, type Tag } from './tags.js';
 import { MarkdownSyntaxError, PARSE_OPTIONS } from './syntax.js';
@@ -51,6 +52,14 @@ function oneLineTag(line: string): { tag: Tag; inner: string | null } | null {
   const close = `</${tag.name}>`;
   if (rest.trimEnd().endsWith(close)) return { tag, inner: rest.trimEnd().slice(0, -close.length) };
   return null;
+}
+
+function readFlow(text: string): RootContent | null {
+  const flow = fromMarkdown(text, PARSE_OPTIONS).children[0] ?? null;
+  // A line that is one inline tag (`<mention-user …/>`) reads as an HTML block in CommonMark: it is a paragraph's text.
+  if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name))
+    return { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
+  return flow;
 }
 
 export function splitMarkdown(markdown: string): MarkdownNode[] {
@@ -133,17 +142,19 @@ function splitLines(lines: readonly string[]): MarkdownNode[] {
       i = end;
     }
     const { head, attrs } = tag || fence || own.length > 1 ? { head: own[0], attrs: {} } : attrList(own[0]);
-    let flow = tag ? null : (fromMarkdown(own.length > 1 ? own.join('\n') : head, PARSE_OPTIONS).children[0] ?? null);
-    // A line that is one inline tag (`<mention-user …/>`) reads as an HTML block in CommonMark: it is a paragraph's text.
-    if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name))
-      flow = { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
+    const text = own.length > 1 ? own.join('\n') : head;
+    let flow: RootContent | null | undefined = tag ? null : undefined;
     nodes.push({
       lines: own,
       head,
       attrs,
       tag,
       inner,
-      flow,
+      // Read by CommonMark only when a type asks: an edit reads only the blocks it changed.
+      get flow() {
+        if (flow === undefined) flow = readFlow(text);
+        return flow;
+      },
       children: splitLines(childLines.map(dedent)),
       source: lines.slice(start, i).join('\n'),
     });
