@@ -10,6 +10,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   query: async () => (await import('./query/suite.js')).suite,
   uploads: async () => (await import('./uploads/suite.js')).suite,
   'meeting-notes': async () => (await import('./meeting-notes/suite.js')).suite,
+  markdown: async () => (await import('./markdown/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

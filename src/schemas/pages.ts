@@ -40,6 +40,8 @@ export const CreatePageBody = StrictObject({
   cover: Type.Optional(CoverRequest),
   children: Type.Optional(BlockRequestArray),
   content: Type.Optional(BlockRequestArray),
+  /** The content as enhanced markdown (FACTS.md §10.1 1.2); not with `children` or `content`. */
+  markdown: Type.Optional(Type.String()),
   /** Answer at once with an async task and create the page in the background (src/commands/asyncTasks/). */
   allow_async: Type.Optional(Type.Boolean()),
   template: Type.Optional(CreatePageTemplate),

@@ -192,6 +192,26 @@ describe('comments through the SDK', () => {
     assert.equal(c.rich_text.map((r: Json) => r.plain_text).join(''), 'plain words');
     const u = (await sdk().comments.update({ comment_id: c.id, markdown: 'other words' })) as Json;
     assert.equal(u.rich_text.map((r: Json) => r.plain_text).join(''), 'other words');
+    // Inline markdown becomes annotated rich text and mentions (src/domain/markdown/inline.ts); block syntax stays text.
+    const rich = (await sdk().comments.create({
+      parent: { page_id: page.id },
+      markdown: `**bold** and $x^2$ for <mention-user url="${fx.user.id}"/>`,
+    })) as Json;
+    assert.deepEqual(
+      rich.rich_text.map((r: Json) => [r.type, r.plain_text, r.annotations.bold]),
+      [
+        ['text', 'bold', true],
+        ['text', ' and ', false],
+        ['equation', 'x^2', false],
+        ['text', ' for ', false],
+        ['mention', '@Ada Lovelace', false],
+      ],
+    );
+    const heading = (await sdk().comments.create({ parent: { page_id: page.id }, markdown: '# not a heading' })) as Json;
+    assert.deepEqual(
+      heading.rich_text.map((r: Json) => r.plain_text),
+      ['# not a heading'],
+    );
   });
 
   test('raw HTTP: ids without dashes, a mention resolved to its name', async () => {

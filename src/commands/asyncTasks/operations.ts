@@ -5,6 +5,11 @@ import type { PageView, Unreadable } from '../../domain/views.js';
 import { presentWrittenPage } from '../../presenters/page.js';
 import { withOlderFacts } from '../../versioning/olderFacts.js';
 import { createPage } from '../pages/createPage.js';
+import type { UpdatePageMarkdownInput } from '../../schemas/markdown.js';
+import type { PageMarkdownView } from '../../domain/markdown/view.js';
+import { presentPageMarkdown } from '../../presenters/pageMarkdown.js';
+import { parseIdParam } from '../../ids/ids.js';
+import { updatePageMarkdown } from '../markdown/updatePageMarkdown.js';
 
 /** A request as its route checked it (newest version, `allow_async` removed), kept with the task so the job can run it. */
 export interface AsyncRequest {
@@ -47,6 +52,11 @@ export const ASYNC_OPERATIONS: Readonly<Record<string, AsyncOperation>> = {
         presentWrittenPage(view, { baseUrl: ctx.config.publicUrl, filterProperties: filterProperties(request) }),
         view.kind === 'page' ? { enclosingPageId: view.enclosingPageId } : {},
       ),
+  }),
+  'PATCH /v1/pages/:page_id/markdown': operation<PageMarkdownView>({
+    run: (ctx, caller, request) =>
+      updatePageMarkdown(ctx, caller, parseIdParam(request.params.page_id, 'page_id'), request.params.page_id, request.body as UpdatePageMarkdownInput),
+    present: (_ctx, view) => presentPageMarkdown(view),
   }),
 };
 

@@ -1,18 +1,30 @@
 import type { CommentBodyInput } from '../../schemas/comments.js';
 import { ValidationFailure } from '../../errors/validationFailure.js';
-import { normalizeRichText, textItem, type MentionResolver, type RichTextItem } from '../../domain/richText.js';
+import { normalizeRichText, type MentionResolver, type RichTextItem } from '../../domain/richText.js';
+import { markdownToRichText } from '../../domain/markdown/inline.js';
+import { MarkdownSyntaxError } from '../../domain/markdown/syntax.js';
 
 /**
  * The one way a comment's text is read from a request, for create and update alike: exactly one of
  * `rich_text` and `markdown` (FACTS.md §10.2: both or neither is a validation error).
  *
- * `markdown` is inline-only Notion-flavoured Markdown; until the converter in src/domain/markdown/
- * is wired here, it becomes one plain text item as written.
+ * `markdown` is inline-only Notion-flavoured Markdown (FACTS.md §10.2), read by the page-markdown
+ * converter (src/domain/markdown/inline.ts); block syntax (headings, lists, fences) "does not become
+ * structured blocks", so markdown that is not inline is kept as one plain text item as written.
  */
 export async function commentRichText(body: CommentBodyInput, resolver: MentionResolver): Promise<RichTextItem[]> {
   assertOneCommentBody(body);
   if (body.rich_text !== undefined) return normalizeRichText(body.rich_text, resolver);
-  return [textItem(body.markdown!)];
+  return normalizeRichText(inlineOrText(body.markdown!), resolver);
+}
+
+function inlineOrText(markdown: string): ReturnType<typeof markdownToRichText> {
+  try {
+    return markdownToRichText(markdown);
+  } catch (error) {
+    if (!(error instanceof MarkdownSyntaxError)) throw error;
+    return [{ type: 'text', text: { content: markdown } }];
+  }
 }
 
 /** Both or neither of `rich_text` and `markdown`: a validation error naming both fields. */

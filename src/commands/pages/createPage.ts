@@ -20,6 +20,7 @@ import type { PageView, Unreadable } from '../../domain/views.js';
 import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
+import { pageFromMarkdown } from '../markdown/pageFromMarkdown.js';
 import { resolveTemplate } from '../templates/resolveTemplate.js';
 import { enqueueTemplate } from '../templates/applyTemplate.js';
 import { givenProperties } from '../templates/givenProperties.js';
@@ -33,10 +34,11 @@ import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
 export async function createPage(ctx: AppContext, caller: Caller, body: CreatePageInput): Promise<PageView | Unreadable> {
   if (body.children && body.content) throw invalidField(['content'], 'should be not present when children is given', body.content);
   // A template's content replaces what children would give (FACTS.md §10.4).
-  if (body.template && body.template.type !== 'none' && (body.children || body.content)) {
-    const field = body.children ? 'children' : 'content';
+  if (body.template && body.template.type !== 'none' && (body.children || body.content || body.markdown !== undefined)) {
+    const field = body.children ? 'children' : body.content ? 'content' : 'markdown';
     throw invalidField([field], `should be not present when template is \`${body.template.type}\``, body[field]);
   }
+  if (body.markdown !== undefined) body = await pageFromMarkdown(ctx.store.db, caller.workspaceId, ctx.config.publicUrl, body);
   const now = ctx.clock.now();
   const at = now.toISOString();
   let templated = false;

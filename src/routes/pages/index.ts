@@ -24,6 +24,10 @@ import { withOlderFacts } from '../../versioning/olderFacts.js';
 import { OrAsyncTask } from '../../schemas/asyncTasks.js';
 import { acceptAsync } from '../asyncTasks/index.js';
 import type { PageView, Unreadable } from '../../domain/views.js';
+import { PageMarkdownParams, PageMarkdownQuery, PageMarkdownResponse, UpdatePageMarkdownBody } from '../../schemas/markdown.js';
+import { retrievePageMarkdown } from '../../commands/markdown/retrievePageMarkdown.js';
+import { updatePageMarkdown } from '../../commands/markdown/updatePageMarkdown.js';
+import { presentPageMarkdown } from '../../presenters/pageMarkdown.js';
 
 /** The page's place before 2022-06-28 (the page it sits in) goes beside the body, for the version modules. */
 const pageFacts = (view: PageView | Unreadable) => (view.kind === 'page' ? { enclosingPageId: view.enclosingPageId } : {});
@@ -75,6 +79,32 @@ export function registerPagesRoutes(app: App, ctx: AppContext): void {
       const raw = request.params.page_id;
       const view = await retrievePageProperty(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.params.property_id, request.query);
       return presentPropertyValue(view, { baseUrl: ctx.config.publicUrl });
+    },
+  );
+
+  // Every version is accepted here: the SDK sends its default (2025-09-03) on these calls (docs/decisions.md "Markdown").
+  app.get(
+    '/v1/pages/:page_id/markdown',
+    { config: { capability: 'read_content', response: PageMarkdownResponse }, schema: { params: PageMarkdownParams, querystring: PageMarkdownQuery } },
+    async (request) => {
+      const raw = request.params.page_id;
+      const view = await retrievePageMarkdown(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.query.include_transcript === true);
+      return presentPageMarkdown(view);
+    },
+  );
+
+  app.patch(
+    '/v1/pages/:page_id/markdown',
+    {
+      config: { capability: 'update_content', response: OrAsyncTask(PageMarkdownResponse) },
+      schema: { params: PageMarkdownParams, body: UpdatePageMarkdownBody },
+    },
+    async (request, reply) => {
+      const raw = request.params.page_id;
+      if (request.body.allow_async)
+        return acceptAsync(ctx, reply, request.caller!, 'PATCH /v1/pages/:page_id/markdown', { body: request.body, params: request.params, query: {} });
+      const view = await updatePageMarkdown(ctx, request.caller!, parseIdParam(raw, 'page_id'), raw, request.body);
+      return presentPageMarkdown(view);
     },
   );
 

@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { StrictObject } from '../../../schemas/common.js';
 import { Caption, RichText } from '../../../schemas/blocks.js';
-import { PLAIN, presentFields, type WritableBlockTypeDefinition } from './definition.js';
+import { PLAIN, presentFields, type BlockMarkdown, type WritableBlockTypeDefinition } from './definition.js';
+import { plainOf } from '../../markdown/forms.js';
+import { MarkdownSyntaxError } from '../../markdown/syntax.js';
 
 /** The languages a code block may name (the SDK's LanguageRequest). */
 export const CODE_LANGUAGES = [
@@ -110,4 +112,33 @@ export const code: WritableBlockTypeDefinition = {
     build: async (c) => ({ caption: await c.rich('caption'), rich_text: await c.rich('rich_text'), language: c.keep('language', 'plain text') }),
   },
   present: presentFields('caption', 'rich_text', 'language'),
+  markdown: codeMarkdown(),
 };
+
+const LANGUAGES: ReadonlySet<string> = new Set(CODE_LANGUAGES);
+
+/**
+ * A fenced block, content literal (its annotations and caption have no markdown form); the fence
+ * grows past any run of backticks in the content. `plain text` is written without a language.
+ */
+function codeMarkdown(): BlockMarkdown {
+  return {
+    render(block) {
+      const content = plainOf(block.member.rich_text);
+      const longest = Math.max(2, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+      const fence = '`'.repeat(longest + 1);
+      const language = block.member.language === 'plain text' ? '' : String(block.member.language ?? '');
+      return [`${fence}${language}`, ...content.split('\n'), fence];
+    },
+    parse(node) {
+      if (node.flow?.type !== 'code') return null;
+      const named = [node.flow.lang, node.flow.meta].filter(Boolean).join(' ').toLowerCase();
+      const language = named === '' ? 'plain text' : named;
+      if (!LANGUAGES.has(language)) throw new MarkdownSyntaxError(`\`${language}\` is not a code block language`);
+      const content = node.flow.value;
+      const items = [];
+      for (let i = 0; i < content.length || i === 0; i += 2000) items.push({ type: 'text', text: { content: content.slice(i, i + 2000) } });
+      return { member: { rich_text: content ? items : [], language, caption: [] }, children: node.children };
+    },
+  };
+}

@@ -1,7 +1,14 @@
 import { Type } from 'typebox';
 import { StrictObject } from '../../../schemas/common.js';
 import { BLOCK_SCHEMA_IDS, childrenArray, Empty } from '../../../schemas/blocks.js';
-import { PLAIN, presentFields, type WritableBlockTypeDefinition } from './definition.js';
+import { PLAIN, presentFields, type BlockMarkdown, type WritableBlockTypeDefinition } from './definition.js';
+import { tagBlock, tagged } from '../../markdown/forms.js';
+
+/** `<columns>` holding `<column>`s, each holding its blocks one tab deeper (FACTS.md §10.1 1.3); widths have no form. */
+const containerMarkdown = (name: string): BlockMarkdown => ({
+  render: (block, ctx) => tagBlock(name, {}, ctx.children(block)),
+  parse: (node) => (tagged(node, name) ? { member: {}, children: node.children } : null),
+});
 
 const WidthRatio = Type.Number({ exclusiveMinimum: 0, maximum: 1 });
 
@@ -17,6 +24,7 @@ export const columnList: WritableBlockTypeDefinition = {
     build: async () => ({}),
   },
   present: presentFields(),
+  markdown: containerMarkdown('columns'),
 };
 
 export const column: WritableBlockTypeDefinition = {
@@ -33,4 +41,5 @@ export const column: WritableBlockTypeDefinition = {
     },
   },
   present: presentFields('width_ratio'),
+  markdown: containerMarkdown('column'),
 };

@@ -5,6 +5,7 @@ import type { FieldPath } from '../../../errors/validationFailure.js';
 import type { BlockContent } from '../../contentShapes.js';
 import { parseContent } from '../../contentShapes.js';
 import type { MentionResolver, RichTextItem } from '../../richText.js';
+import type { MarkdownBlock, MarkdownNode, ParsedForm, RenderContext } from '../../markdown/nodes.js';
 
 /** A request member or a stored member, read field by field. */
 export type Member = Record<string, unknown>;
@@ -47,12 +48,15 @@ export interface BlockRequest {
   build(content: ContentInput): Promise<BlockContent>;
 }
 
-/** The markdown form of a type (a later issue fills these in). */
+/**
+ * The markdown form of a type (NFM v1, FACTS.md §10.1 1.3): the converter (src/domain/markdown/)
+ * walks the registry and asks each type; a type without a form (null) is written `<unknown …/>`.
+ */
 export interface BlockMarkdown {
-  /** The stored member as markdown; `children` are its children, already rendered. */
-  toMarkdown(content: BlockContent, children: readonly string[]): string;
-  /** A markdown fragment as a request member of the type, or null when it is not one. */
-  fromMarkdown(source: string): Member | null;
+  /** The block (its member as the block object shows it, and its children) as lines; children one tab deeper. */
+  render(block: MarkdownBlock, ctx: RenderContext): string[];
+  /** A split markdown block as the type's request member and the nodes of its children, or null when it is not one. */
+  parse(node: MarkdownNode): ParsedForm | null;
 }
 
 /** Media blocks: their source is a link or a hosted file (FACTS.md §8). */

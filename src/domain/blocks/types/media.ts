@@ -2,8 +2,12 @@ import { Type, type TProperties, type TSchema } from 'typebox';
 import { StrictObject } from '../../../schemas/common.js';
 import { Caption, ExternalFile, FileUploadRef, sharedBlockPart } from '../../../schemas/blocks.js';
 import type { BlockContent } from '../../contentShapes.js';
-import { hostedFilename } from '../../files/hostedFiles.js';
-import { PLAIN, presentFields, type MediaRules, type WritableBlockTypeDefinition } from './definition.js';
+import { HOSTED_SCHEME, hostedFilename } from '../../files/hostedFiles.js';
+import { PLAIN, presentFields, type BlockMarkdown, type MediaRules, type WritableBlockTypeDefinition } from './definition.js';
+import { paragraphOf, plainOf, rich, richFromText, tagged } from '../../markdown/forms.js';
+import { attrs } from '../../markdown/tags.js';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { SERIALIZE_OPTIONS } from '../../markdown/syntax.js';
 
 /** Media sources: a link, or a file upload (FACTS.md §8). */
 function mediaMember(withName: boolean, partial: boolean): TSchema {
@@ -37,7 +41,7 @@ function fileName(url: string): string {
   }
 }
 
-function mediaBlock(rules: MediaRules): WritableBlockTypeDefinition {
+function mediaBlock(rules: MediaRules, markdown: BlockMarkdown): WritableBlockTypeDefinition {
   const fields = ['caption', 'type', 'external', 'file'];
   return {
     ...PLAIN,
@@ -66,11 +70,54 @@ function mediaBlock(rules: MediaRules): WritableBlockTypeDefinition {
       },
     },
     present: presentFields(...fields, ...(rules.named ? ['name'] : [])),
+    markdown,
   };
 }
 
-export const image = mediaBlock({ named: false, recording: false });
-export const video = mediaBlock({ named: false, recording: true });
-export const audio = mediaBlock({ named: false, recording: true });
-export const file = mediaBlock({ named: true, recording: true });
-export const pdf = mediaBlock({ named: false, recording: false });
+export const image = mediaBlock({ named: false, recording: false }, imageMarkdown());
+export const video = mediaBlock({ named: false, recording: true }, mediaTagMarkdown('video'));
+export const audio = mediaBlock({ named: false, recording: true }, mediaTagMarkdown('audio'));
+export const file = mediaBlock({ named: true, recording: true }, mediaTagMarkdown('file'));
+export const pdf = mediaBlock({ named: false, recording: false }, mediaTagMarkdown('pdf'));
+
+/** The link a media member shows: its external link or its (hosted) file's. */
+const sourceOf = (member: Record<string, unknown>) =>
+  String((member.external as { url?: string } | undefined)?.url ?? (member.file as { url?: string } | undefined)?.url ?? '');
+
+/** A link read back: a hosted file's reference (the commands allow only the page's own) or an external link. */
+const sourceMember = (url: string) => (url.startsWith(HOSTED_SCHEME) ? { file: { url, expiry_time: null } } : { external: { url } });
+
+/** `![alt](url)` written directly when the link needs no escaping (mdast-util-to-markdown is slow: bench/markdown). */
+const fastImage = (url: string, alt: string) =>
+  /^[^\s()<>\\]*$/.test(url) && !alt.includes('\n') ? `![${alt.replace(/[\\*_~`$[\]<>{}|^&]/g, '\\$&')}](${url})` : null;
+
+/** `![caption](url)`: the caption is the image's alt text, so plain (FACTS.md §10.1 1.3). */
+function imageMarkdown(): BlockMarkdown {
+  return {
+    render: (block) => [
+      fastImage(sourceOf(block.member), plainOf(block.member.caption)) ??
+        toMarkdown(
+          { type: 'paragraph', children: [{ type: 'image', url: sourceOf(block.member), alt: plainOf(block.member.caption) }] },
+          SERIALIZE_OPTIONS,
+        ).replace(/\n$/, ''),
+    ],
+    parse(node) {
+      const paragraph = paragraphOf(node);
+      const image = paragraph?.children.length === 1 && paragraph.children[0].type === 'image' ? paragraph.children[0] : null;
+      if (!image) return null;
+      return { member: { ...sourceMember(image.url), caption: image.alt ? [{ type: 'text', text: { content: image.alt } }] : [] }, children: node.children };
+    },
+  };
+}
+
+/** `<audio src="URL">Caption</audio>`, and so for video, file and pdf. */
+function mediaTagMarkdown(name: string): BlockMarkdown {
+  return {
+    render: (block) => [`<${name}${attrs({ src: sourceOf(block.member) })}>${rich(block.member, 'caption')}</${name}>`],
+    parse(node) {
+      const tag = tagged(node, name);
+      if (!tag) return null;
+      return { member: { ...sourceMember(tag.attrs.src ?? ''), caption: richFromText(node.inner) }, children: node.children };
+    },
+  };
+}

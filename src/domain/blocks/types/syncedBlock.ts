@@ -6,6 +6,8 @@ import { findObject } from '../../../storage/repositories/objects.js';
 import { parseContent } from '../../contentShapes.js';
 import { kidsOf } from './text.js';
 import { PLAIN, presentFields, type Member, type WritableBlockTypeDefinition } from './definition.js';
+import { idFromMentionUrl, tagBlock, tagged } from '../../markdown/forms.js';
+import { MarkdownSyntaxError } from '../../markdown/syntax.js';
 
 /**
  * A synced block is an original (`synced_from: null`) holding blocks, or a copy naming its
@@ -35,6 +37,27 @@ export const syncedBlock: WritableBlockTypeDefinition = {
     build: async ({ input, base }) => ({ synced_from: 'synced_from' in input ? syncedFrom(input.synced_from) : (base.synced_from ?? null) }),
   },
   present: presentFields('synced_from'),
+  /**
+   * An original is `<synced_block url="…">`, a copy `<synced_block_reference url="(original)">`,
+   * both with the content they show one tab deeper; a new original is written without `url`. A
+   * copy's content is its original's, so what is written inside a reference is not read.
+   */
+  markdown: {
+    render(block, ctx) {
+      const original = originalOf(block.member);
+      return original
+        ? tagBlock('synced_block_reference', { url: ctx.urlOf(original) }, ctx.children(block))
+        : tagBlock(SYNCED_BLOCK, { url: ctx.urlOf(block.id) }, ctx.children(block));
+    },
+    parse(node) {
+      if (tagged(node, SYNCED_BLOCK)) return { member: { synced_from: null }, children: node.children };
+      const reference = tagged(node, 'synced_block_reference');
+      if (!reference) return null;
+      const id = reference.attrs.url ? idFromMentionUrl(reference.attrs.url) : null;
+      if (!id) throw new MarkdownSyntaxError('`<synced_block_reference>` needs a `url` naming the original synced block');
+      return { member: { synced_from: { type: 'block_id', block_id: id } }, children: [] };
+    },
+  },
   // A copy holds no children of its own: nothing may be appended under it.
   asParent: (content) => ({ kind: content.synced_from ? 'synced block copy' : SYNCED_BLOCK }),
   // Children come from the original.

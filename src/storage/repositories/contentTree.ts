@@ -1,0 +1,31 @@
+import type { Db } from '../db.js';
+import type { ObjectRow } from '../schema.js';
+import { CHILD_OBJECTS } from './blocks.js';
+
+/** Parameters per statement kept well under SQLite's and PostgreSQL's bind limits. */
+const CHUNK = 500;
+
+/** The listed children of many parents at once, in each parent's order (position, then id): one level of a page's tree. */
+export async function listChildrenOfMany(db: Db, parentIds: readonly string[]): Promise<ObjectRow[]> {
+  const rows: ObjectRow[] = [];
+  for (let i = 0; i < parentIds.length; i += CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom('objects')
+        .selectAll()
+        .where('parent_id', 'in', parentIds.slice(i, i + CHUNK))
+        .where('object', 'in', CHILD_OBJECTS)
+        .where('trashed', '=', 0)
+        .orderBy('parent_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Sets the order of a parent's children: each id gets its index (ids not listed keep theirs). */
+export async function setChildPositions(db: Db, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i++) await db.updateTable('objects').set({ position: i }).where('id', '=', ids[i]).execute();
+}
