@@ -89,7 +89,7 @@ describe('the service MCP server against Folio', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), [...EXPECTED_TOOLS].sort());
   });
 
-  test('every tool succeeds against a seeded workspace', { todo: 'until comments, templates, move and markdown land' }, async () => {
+  test('every tool succeeds against a seeded workspace', async () => {
     const home = await makeSharedPage(server, fx, 'MCP home');
     const elsewhere = await makeSharedPage(server, fx, 'MCP elsewhere');
 

@@ -130,8 +130,7 @@ for (const version of VERSIONS) {
       assert.equal(moved.parent.page_id, elsewhere.id);
     });
 
-    test('page markdown: read and edit', { todo: 'until the markdown endpoints land' }, async () => {
-      called.add('pages.retrieveMarkdown');
+    test('page markdown: read and edit', async () => {
       const target = await makeSharedPage(server, fx, 'Markdown');
       await sdk('pages.updateMarkdown', () =>
         notion.pages.updateMarkdown({ page_id: target.id, type: 'replace_content', replace_content: { new_str: 'Hello **world**' } }),
