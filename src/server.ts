@@ -8,8 +8,7 @@ import { errorHandler, renderError } from './http/errorHandler.js';
 import { buildValidatorCompiler } from './http/validators.js';
 import { addSharedSchemas } from './http/sharedSchemas.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
-import { logRequests } from './http/requestLog.js';
-import { recordRequests } from './http/recordRequests.js';
+import { recordRequests } from './http/requestLog.js';
 import { newId } from './ids/ids.js';
 import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
@@ -61,8 +60,7 @@ export interface ServerOptions {
  */
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
   const app = createFastify();
-  logRequests(app, core.log);
-  recordRequests(app, core.instruments);
+  recordRequests(app, core.log, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
   // Before any route too: the document is made from the routes as they register.

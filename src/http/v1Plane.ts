@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
@@ -14,7 +14,7 @@ import { ValidationFailure } from '../errors/validationFailure.js';
 import { toApiError } from './errorHandler.js';
 import { readVersion } from './versionHeader.js';
 import { HOSTED_SCHEME } from '../domain/files/hostedFiles.js';
-import { faultHook } from './faultHook.js';
+import { applyFault } from './faultHook.js';
 
 export interface V1PlaneOptions {
   ctx: AppContext;
@@ -50,10 +50,11 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
     throw translated === apiError ? error : translated;
   });
 
-  /** After authentication: the version header, the rate limit, the capability. */
-  const admit = (request: FastifyRequest, caller: Caller, capability: Capability | undefined, next: Done): void => {
+  /** After authentication: the version header, the rate limit, a fault set on demand (issue 26), the capability. */
+  const admit = (request: FastifyRequest, reply: FastifyReply, caller: Caller, capability: Capability | undefined, next: Done): void => {
     request.caller = caller;
     const finish = () => {
+      if (applyFault(ctx.instruments.faults, request, reply, next)) return;
       try {
         if (capability) requireCapability(caller, capability);
       } catch (error) {
@@ -72,7 +73,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
 
   // Callback style, and synchronous as far as the store allows: this runs before every request
   // (docs/benchmarks.md, "users-me: what closed the gap").
-  plane.addHook('onRequest', (request, _reply, next) => {
+  plane.addHook('onRequest', (request, reply, next) => {
     // Fastify builds routeOptions anew on each read: read once.
     const { capability } = request.routeOptions.config;
     let caller: Caller | Promise<Caller>;
@@ -82,12 +83,9 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
       return next(error as Error);
     }
     // next() runs the rest of the request, so it is called outside the try above.
-    if (caller instanceof Promise) caller.then((found) => admit(request, found, capability, next), next);
-    else admit(request, caller, capability, next);
+    if (caller instanceof Promise) caller.then((found) => admit(request, reply, found, capability, next), next);
+    else admit(request, reply, caller, capability, next);
   });
-
-  // Faults set through the admin plane (issue 26) answer before the body is read.
-  plane.addHook('preParsing', faultHook(ctx.instruments.faults));
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   plane.addHook('preValidation', (request, _reply, next) => {
