@@ -11,7 +11,7 @@ import { APIErrorCode, APIResponseError, Client, collectPaginatedAPI, iteratePag
 import { useServer } from '../helpers/useServer.js';
 import { admin, makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
-import { PNG } from '../fileUploads/helpers.js';
+import { blobOf, PNG, wav } from '../fileUploads/helpers.js';
 
 type Json = Record<string, any>;
 type Version = '2022-06-28' | '2025-09-03' | '2026-03-11';
@@ -247,20 +247,7 @@ for (const version of VERSIONS) {
 
     test('meeting notes: create from an upload, query', async () => {
       const upload = await notion.fileUploads.create({ filename: 'standup.wav', content_type: 'audio/wav' });
-      const wav = Buffer.alloc(44 + 16_000);
-      wav.write('RIFF', 0);
-      wav.writeUInt32LE(36 + 16_000, 4);
-      wav.write('WAVEfmt ', 8);
-      wav.writeUInt32LE(16, 16);
-      wav.writeUInt16LE(1, 20);
-      wav.writeUInt16LE(1, 22);
-      wav.writeUInt32LE(8000, 24);
-      wav.writeUInt32LE(16_000, 28);
-      wav.writeUInt16LE(2, 32);
-      wav.writeUInt16LE(16, 34);
-      wav.write('data', 36);
-      wav.writeUInt32LE(16_000, 40);
-      await notion.fileUploads.send({ file_upload_id: upload.id, file: { filename: 'standup.wav', data: new Blob([wav], { type: 'audio/wav' }) } });
+      await notion.fileUploads.send({ file_upload_id: upload.id, file: { filename: 'standup.wav', data: blobOf(wav(16_044), 'audio/wav') } });
       const note = (await sdk('blocks.meetingNotes.create', () =>
         notion.blocks.meetingNotes.create({
           parent: { type: 'page_id', page_id: page.id },
