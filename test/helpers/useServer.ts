@@ -8,20 +8,28 @@ import { after, before } from 'node:test';
 import { startTestServer, type TestServer } from './server.js';
 import { makeWorkspace, type Fixture } from './factories.js';
 import { lateBound } from './lateBound.js';
+import { ownDatabase, type OwnDatabase } from './ownDatabase.js';
 
 export interface ServerOptions {
   /** Extra environment for the server (limits, log level, search thresholds). */
   env?: Record<string, string>;
   workspace?: Parameters<typeof makeWorkspace>[1];
+  /** On PostgreSQL, a database of its own (test/helpers/ownDatabase.ts): for tests acting on the whole store. */
+  ownDatabase?: boolean;
 }
 
 export function useServer(options: ServerOptions = {}): { server: TestServer; fx: Fixture } {
   let server: TestServer | undefined;
   let fx: Fixture | undefined;
+  let database: OwnDatabase | null = null;
   before(async () => {
-    server = await startTestServer(options.env);
+    if (options.ownDatabase) database = await ownDatabase();
+    server = await startTestServer({ ...options.env, ...(database ? { DATABASE_URL: database.url } : {}) });
     fx = await makeWorkspace(server, options.workspace);
   });
-  after(() => server?.close());
+  after(async () => {
+    await server?.close();
+    await database?.drop();
+  });
   return { server: lateBound(() => server, 'server'), fx: lateBound(() => fx, 'fx') };
 }

@@ -7,38 +7,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { ok } from '../content/helpers.js';
 import { created, PNG, sent } from '../fileUploads/helpers.js';
 import { REPO_ROOT } from '../platform/childServer.js';
+import { ownDatabase } from '../helpers/ownDatabase.js';
 
 type Json = Record<string, any>;
-
-/** A fresh PostgreSQL database for this file when the suite runs on PostgreSQL, else null (SQLite: a file per server). */
-async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return null;
-  const name = `folio_reset_${randomUUID().replace(/-/g, '')}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 /** Some of everything: pages with children, a database with a row, an uploaded file in a block. */
 async function seed(server: TestServer): Promise<{ fx: Fixture; page: Json; fileUrl: string }> {
