@@ -86,7 +86,9 @@ export const TextItemRequest = StrictObject({
   type: Type.Optional(Type.Literal('text')),
   text: StrictObject({
     content: Type.String({ maxLength: LIMITS.textContent }),
-    link: Type.Optional(Type.Union([StrictObject({ url: Url }), Type.Null()])),
+    // Open, as the service's published request schema leaves it: markdown-to-blocks libraries send
+    // `{type: "url", url}`. Only `url` is kept (src/domain/richText.ts).
+    link: Type.Optional(Type.Union([Type.Object({ url: Url }, { additionalProperties: true }), Type.Null()])),
   }),
   ...echoed,
 });

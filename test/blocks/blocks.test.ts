@@ -85,6 +85,17 @@ describe('blocks API', () => {
     );
   });
 
+  test('a text link with members besides url (the `{type: "url", url}` some libraries send) is taken, and shown as {url}', async () => {
+    const page = await makeSharedPage(server, fx);
+    const [block] = await appendOk(server, fx.token, page.id, [
+      { paragraph: { rich_text: [{ type: 'text', text: { content: 'Folio', link: { type: 'url', url: 'https://example.com/' } } }] } },
+    ]);
+    assert.deepEqual(block.paragraph.rich_text[0].text.link, { url: 'https://example.com/' });
+    assert.equal(block.paragraph.rich_text[0].href, 'https://example.com/');
+    const bad = await append(server, fx.token, page.id, [{ paragraph: { rich_text: [{ text: { content: 'x', link: { type: 'url' } } }] } }]);
+    assert.equal(bad.status, 400, 'url is still required');
+  });
+
   test('two nesting levels are accepted; a third is refused, naming its path', async () => {
     const page = await makeSharedPage(server, fx);
     const [top] = await appendOk(server, fx.token, page.id, [paragraph('1', [paragraph('2', [paragraph('3')])])]);
