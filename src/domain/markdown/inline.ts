@@ -149,7 +149,10 @@ export function richTextToMarkdown(items: readonly InlineItem[]): string {
   const written = fastRichText(merged) ?? toMarkdown({ type: 'paragraph', children: build(merged, 0) } as Paragraph, SERIALIZE_OPTIONS).replace(/\n$/, '');
   // A line starting `[…]:` reads as a link reference definition (a link whose text holds `]:` in
   // code): an empty span in front keeps it text, as it keeps two equations apart.
-  return written.startsWith('[') && written.includes(']:') ? `<span></span>${written}` : written;
+  if (written.startsWith('[') && written.includes(']:')) return `<span></span>${written}`;
+  // A line starting `|` reads as a pipe-table row where the block splitter looks for tables;
+  // mdast-util-to-markdown leaves it bare (found by the generated round trip).
+  return written.startsWith('|') ? `\\${written}` : written;
 }
 
 /** What the walk carries down: the annotations and link of the text it is in. */
