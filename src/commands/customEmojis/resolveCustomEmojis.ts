@@ -6,6 +6,7 @@ import { normalizeId } from '../../ids/ids.js';
 import { isRecord } from '../../domain/isRecord.js';
 import { findCustomEmojis } from '../../storage/repositories/customEmojis.js';
 import { emojiUrl } from '../../ids/emojiUrl.js';
+import { pathOf, type BodyPlace } from '../../domain/bodyPlace.js';
 
 interface Reference {
   path: FieldPath;
@@ -19,18 +20,7 @@ function emojiIdOf(value: Record<string, unknown>): string | null {
   return isRecord(ref) && typeof ref.id === 'string' && (value.type === undefined || value.type === 'custom_emoji') ? ref.id : null;
 }
 
-/** A place in the body, linked to its parent: no path is copied per level, so depth costs nothing (as in attachFileUploads). */
-interface Place {
-  value: unknown;
-  key: string | number | null;
-  parent: Place | null;
-}
-
-function pathOf(place: Place): FieldPath {
-  const path: Array<string | number> = [];
-  for (let p: Place | null = place; p !== null && p.key !== null; p = p.parent) path.push(p.key);
-  return path.reverse();
-}
+type Place = BodyPlace;
 
 /** Every emoji reference of the body; an explicit stack, as bodies may nest deeper than recursion allows. */
 function collect(body: unknown): Reference[] {

@@ -7,6 +7,7 @@ import { isRecord } from '../../domain/isRecord.js';
 import { HOSTED_SCHEME, hostedReference } from '../../domain/files/hostedFiles.js';
 import { findFileUploads, markAttached } from '../../storage/repositories/fileUploads.js';
 import { uploadStatusNow } from './fileUploadView.js';
+import { pathOf, type BodyPlace } from '../../domain/bodyPlace.js';
 
 export interface Reference {
   path: FieldPath;
@@ -62,18 +63,7 @@ export async function attachUploads(db: Db, caller: Caller, now: Date, reference
   return uploads;
 }
 
-/** A place in the body, linked to its parent: no path is copied per level, so depth costs nothing. */
-interface Place {
-  value: unknown;
-  key: string | number | null;
-  parent: Place | null;
-}
-
-function pathOf(place: Place): FieldPath {
-  const path: Array<string | number> = [];
-  for (let p: Place | null = place; p !== null && p.key !== null; p = p.parent) path.push(p.key);
-  return path.reverse();
-}
+type Place = BodyPlace;
 
 /** An upload reference: `{file_upload: {id}}`, with `type: "file_upload"` or no type. */
 function uploadIdOf(value: Record<string, unknown>): string | null {
