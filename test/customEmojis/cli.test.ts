@@ -5,13 +5,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@notionhq/client';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeSharedPage, makeWorkspace } from '../helpers/factories.js';
-import { REPO_ROOT } from '../platform/childServer.js';
+import { folioCli } from '../helpers/folioCli.js';
 
 type Json = Record<string, any>;
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
@@ -23,19 +22,7 @@ describe('folio admin: custom emojis and templates', () => {
   });
   after(() => server.close());
 
-  const folio = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: server.dataDir };
-      if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, env }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  const json = async (...args: string[]): Promise<Json> => {
-    const run = await folio(...args);
-    assert.equal(run.code, 0, run.stderr);
-    return JSON.parse(run.stdout);
-  };
+  const { json } = folioCli(() => server);
 
   test('create-custom-emoji reads the image file; mark-template --default; both undone', async () => {
     const fx = await makeWorkspace(server);

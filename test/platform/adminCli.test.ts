@@ -5,13 +5,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { call } from '../helpers/http.js';
 import { REPO_ROOT } from './childServer.js';
+import { folioCli } from '../helpers/folioCli.js';
 
 type Json = Record<string, any>;
 
@@ -43,20 +43,7 @@ const SUBCOMMANDS = [
 describe('folio admin (CLI process)', () => {
   let server: TestServer;
 
-  /** Runs `folio …` from source with the operator's environment: the server's store. */
-  const folio = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: server.dataDir };
-      if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, env }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  const json = async (...args: string[]): Promise<Json> => {
-    const run = await folio(...args);
-    assert.equal(run.code, 0, run.stderr);
-    return JSON.parse(run.stdout);
-  };
+  const { folio, json } = folioCli(() => server);
 
   before(async () => {
     server = await startTestServer();
