@@ -74,11 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('access_issued_time', 'text', (c) => c.notNull())
     .addColumn('created_time', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('integration_connections_integration')
-    .on('integration_connections')
-    .columns(['integration_id', 'connection_id'])
-    .execute();
+  await db.schema.createIndex('integration_connections_integration').on('integration_connections').columns(['integration_id', 'connection_id']).execute();
 
   await db.schema
     .createTable('oauth_refresh_tokens')

@@ -66,3 +66,16 @@ export async function findIntegrationConnection(db: Db, connectionId: string): P
 export async function markAccessIssued(db: Db, connectionId: string, at: string): Promise<void> {
   await db.updateTable('integration_connections').set({ access_issued_time: at }).where('connection_id', '=', connectionId).execute();
 }
+
+/** The live connection of this integration whose access token has this hash, with when the token was issued. */
+export async function findConnectionByAccessToken(db: Db, tokenHash: string, integrationId: string) {
+  return db
+    .selectFrom('connections as c')
+    .innerJoin('integration_connections as ic', 'ic.connection_id', 'c.id')
+    .selectAll('c')
+    .select('ic.access_issued_time')
+    .where('c.token_hash', '=', tokenHash)
+    .where('c.revoked_time', 'is', null)
+    .where('ic.integration_id', '=', integrationId)
+    .executeTakeFirst();
+}

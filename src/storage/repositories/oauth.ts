@@ -53,7 +53,10 @@ export async function consumeOAuthCode(db: Db, codeHash: string, integrationId: 
   return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }
 
-export async function insertRefreshToken(db: Db, row: { token_hash: string; connection_id: string; integration_id: string; created_time: string }): Promise<void> {
+export async function insertRefreshToken(
+  db: Db,
+  row: { token_hash: string; connection_id: string; integration_id: string; created_time: string },
+): Promise<void> {
   await db
     .insertInto('oauth_refresh_tokens')
     .values({ ...row, revoked_time: null })
@@ -96,4 +99,19 @@ export async function deleteOAuthRowsOfWorkspace(db: Db, workspaceId: string): P
   await db.deleteFrom('oauth_codes').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('browser_sessions').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('sign_in_links').where('workspace_id', '=', workspaceId).execute();
+}
+
+/** What the consent page offers to share: the workspace's top-level pages and databases, not in the trash. */
+export async function listShareableTopLevel(db: Db, workspaceId: string, limit: number) {
+  return db
+    .selectFrom('objects')
+    .select(['id', 'title', 'object'])
+    .where('workspace_id', '=', workspaceId)
+    .where('parent_type', '=', 'workspace')
+    .where('object', 'in', ['page', 'database'])
+    .where('in_trash', '=', 0)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
