@@ -240,4 +240,28 @@ describe('OAuth without a browser', () => {
     const gone = await call<Json>(server.url, 'GET', `/admin/v1/integrations/${own.id}`, { token: server.adminToken, version: null });
     assert.equal(gone.status, 404);
   });
+
+  // Last: the rows it adds under page A would show in the other tests' searches.
+  test('`me` in a people filter is the person who approved the install', async () => {
+    const owner = new Client({ auth: fx.token, baseUrl: server.url, logger: quiet });
+    const database = (await owner.databases.create({
+      parent: { type: 'page_id', page_id: pages.a },
+      title: [{ text: { content: 'Tasks' } }],
+      initial_data_source: { properties: { Name: { title: {} }, Owner: { people: {} } } },
+    })) as Json;
+    const dataSourceId = database.data_sources[0].id as string;
+    const mine = await owner.pages.create({
+      parent: { data_source_id: dataSourceId },
+      properties: { Name: { title: [{ text: { content: 'mine' } }] }, Owner: { people: [{ id: fx.user.id }] } },
+    });
+    await owner.pages.create({ parent: { data_source_id: dataSourceId }, properties: { Name: { title: [{ text: { content: 'nobody' } }] } } });
+    const { code } = await grant();
+    const tokens = await sdk().oauth.token({ ...creds(), grant_type: 'authorization_code', code });
+    const installed = new Client({ auth: tokens.access_token, baseUrl: server.url, logger: quiet });
+    const found = await installed.dataSources.query({ data_source_id: dataSourceId, filter: { property: 'Owner', people: { contains: 'me' } } });
+    assert.deepEqual(
+      found.results.map((r) => r.id),
+      [mine.id],
+    );
+  });
 });
