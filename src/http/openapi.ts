@@ -71,6 +71,11 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A connection token (admin plane: POST /admin/v1/workspaces/{id}/connections).' },
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A public integration’s client_id:client_secret, for /v1/oauth/* (admin plane: POST /admin/v1/integrations).',
+          },
         },
       },
       security: [{ bearerAuth: [] }],

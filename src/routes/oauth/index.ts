@@ -10,6 +10,9 @@ import { presentIntrospection, presentIssuedTokens } from '../../presenters/oaut
 import { renderConsentPage, renderSignedInPage } from '../../presenters/oauthPages.js';
 import { AUTHORIZE_PATH, RETURN_TO_COOKIE, safeReturnTo, SESSION_COOKIE, SIGN_IN_PATH } from '../../domain/oauth/oauth.js';
 
+/** The token endpoints authenticate the integration, not a connection (FACTS.md §10.9). */
+const BASIC_AUTH = { security: [{ basicAuth: [] }] };
+
 /** RFC 6749 §5.1: token responses are never cached. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
@@ -22,19 +25,19 @@ export function registerOAuthRoutes(app: App, ctx: AppContext): void {
     secure: ctx.config.publicUrl.startsWith('https:'),
   };
 
-  app.post('/v1/oauth/token', { config: { response: OAuthTokenResponse } }, async (request, reply) => {
+  app.post('/v1/oauth/token', { schema: BASIC_AUTH, config: { response: OAuthTokenResponse } }, async (request, reply) => {
     const view = await exchangeToken(ctx, request.headers.authorization, request.body);
     noStore(reply);
     return presentIssuedTokens(view, request.id);
   });
 
-  app.post('/v1/oauth/introspect', { config: { response: OAuthIntrospectResponse } }, async (request, reply) => {
+  app.post('/v1/oauth/introspect', { schema: BASIC_AUTH, config: { response: OAuthIntrospectResponse } }, async (request, reply) => {
     const view = await introspectToken(ctx, request.headers.authorization, request.body);
     noStore(reply);
     return presentIntrospection(view, request.id);
   });
 
-  app.post('/v1/oauth/revoke', { config: { response: OAuthRevokeResponse } }, async (request) => {
+  app.post('/v1/oauth/revoke', { schema: BASIC_AUTH, config: { response: OAuthRevokeResponse } }, async (request) => {
     await revokeToken(ctx, request.headers.authorization, request.body);
     return { request_id: request.id };
   });
