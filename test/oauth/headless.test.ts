@@ -74,6 +74,22 @@ describe('OAuth without a browser', () => {
     assert.match(badRedirect.body.message, /redirect_uri/);
   });
 
+  test('the authorize page escapes what it shows; after the client is known, a bad response_type redirects with the RFC 6749 error', async () => {
+    const odd = await makeIntegration(server, ['https://odd.example/cb?x=1'], '<b>Odd</b> & "co"');
+    const query = new URLSearchParams({ client_id: odd.client_id, response_type: 'code', owner: 'user', state: 's' });
+    const page = await fetch(`${server.url}/v1/oauth/authorize?${query.toString()}`, { redirect: 'manual' });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+    const html = await page.text();
+    assert.ok(html.includes('&lt;b&gt;Odd&lt;/b&gt; &amp; &quot;co&quot;'), html);
+    assert.ok(!html.includes('<b>Odd</b>'));
+    query.set('response_type', 'token');
+    const wrong = await fetch(`${server.url}/v1/oauth/authorize?${query.toString()}`, { redirect: 'manual' });
+    assert.equal(wrong.status, 302);
+    assert.equal(wrong.headers.get('location'), 'https://odd.example/cb?x=1&error=unsupported_response_type&state=s');
+  });
+
   test('the headless grant, exchanged with the SDK: a public connection acting for the person, seeing exactly the pages chosen', async () => {
     const approved = await grant({ state: 'xyz' });
     const redirect = new URL(approved.redirect_url);

@@ -12,6 +12,9 @@ import type { OAuthAuthorizationInput } from '../../schemas/admin.js';
 import { integrationNotFound } from '../admin/integrations.js';
 import { adminNotFound } from '../admin/adminNotFound.js';
 
+/** The most pages one approval shares (the consent page lists up to 500 top-level pages). */
+const MAX_PAGES = 500;
+
 export interface GrantRequest {
   integration: IntegrationRow;
   workspaceId: string;
@@ -27,6 +30,8 @@ export interface GrantRequest {
  * headless grant both come here, so they give the same grant.
  */
 export async function issueAuthorizationCode(ctx: AppContext, grant: GrantRequest): Promise<{ code: string; expiresAt: string }> {
+  // Each is looked up: a forged consent form must not make one request read without end.
+  if (grant.pageIds.length > MAX_PAGES) throw invalidFieldBare(['page_ids'], `should have at most ${MAX_PAGES} items`, grant.pageIds.length);
   const pageIds: string[] = [];
   for (const [index, raw] of grant.pageIds.entries()) {
     const id = normalizeId(raw);
