@@ -257,6 +257,19 @@ describe('OAuth without a browser', () => {
     assert.equal(gone.status, 404);
   });
 
+  test('deleting a workspace removes its installs, codes and sign-in links with it', async () => {
+    const workspace = await admin(server, 'POST', '/workspaces', { name: 'Short-lived' });
+    const person = await admin(server, 'POST', `/workspaces/${workspace.id}/users`, { name: 'Bo', email: 'bo@example.com' });
+    await admin(server, 'POST', `/workspaces/${workspace.id}/users/${person.id}/sign_in_link`);
+    const installed = await admin(server, 'POST', '/oauth/authorizations', { integration_id: integration.id, user_id: person.id, page_ids: [] });
+    await admin(server, 'POST', '/oauth/authorizations', { integration_id: integration.id, user_id: person.id, page_ids: [] });
+    const tokens = await sdk().oauth.token({ ...creds(), grant_type: 'authorization_code', code: installed.code });
+    assert.equal(await usersMeStatus(server, tokens.access_token), 200);
+    await admin(server, 'DELETE', `/workspaces/${workspace.id}`);
+    assert.equal(await usersMeStatus(server, tokens.access_token), 401);
+    await expectOAuthError(sdk().oauth.token({ ...creds(), grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }), 400, 'invalid_grant');
+  });
+
   // Last: the rows it adds under page A would show in the other tests' searches.
   test('`me` in a people filter is the person who approved the install', async () => {
     const owner = new Client({ auth: fx.token, baseUrl: server.url, logger: quiet });
