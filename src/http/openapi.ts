@@ -51,7 +51,8 @@ const VersionHeaders = Type.Object({
  */
 export async function registerOpenApi(app: App, publicUrl: () => string, v1Routes: V1Route[]): Promise<void> {
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/v1/')) return;
+    // The consent flow's browser pages are HTML, not API operations.
+    if (!route.url.startsWith('/v1/') || route.config?.html) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       v1Routes.push({ method, url: route.url, response: route.config?.response ?? null });
@@ -70,6 +71,11 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A connection token (admin plane: POST /admin/v1/workspaces/{id}/connections).' },
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A public integration’s client_id:client_secret, for /v1/oauth/* (admin plane: POST /admin/v1/integrations).',
+          },
         },
       },
       security: [{ bearerAuth: [] }],
@@ -77,7 +83,7 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
     // Read when the document is first built: the address is known only once the server listens.
     transformObject: (document) => ('openapiObject' in document ? { ...document.openapiObject, servers: [{ url: publicUrl() }] } : document.swaggerObject),
     transform: ({ schema, url, route }) => {
-      if (!url.startsWith('/v1/')) return { schema: { ...schema, hide: true }, url };
+      if (!url.startsWith('/v1/') || route.config?.html) return { schema: { ...schema, hide: true }, url };
       const success = route.config?.response;
       return {
         schema: { ...schema, headers: VersionHeaders, response: { ...(success ? { 200: success } : {}), ...ERROR_RESPONSES } },
