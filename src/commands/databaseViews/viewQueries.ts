@@ -36,6 +36,12 @@ function pageOf(query: ViewQueryRow, offset: number, pageSize: number): ViewQuer
   return { query, pageIds: ids.slice(offset, end), nextCursor: end < ids.length ? nextCursorOf(query.id, end) : null };
 }
 
+/**
+ * Ids read per statement after the first page: big enough that the statements' own cost
+ * dominates, small enough that a request waiting behind one waits little (bench/viewQuery).
+ */
+const KEEP_CHUNK = 1000;
+
 /** Queries of this process whose kept result is still being read: a read of their results waits for it. */
 const pendingQueries = new Map<string, Promise<void>>();
 
@@ -56,11 +62,11 @@ function quickFilterLeaves(stored: string | null): Record<string, unknown>[] {
 /**
  * POST /v1/views/{view_id}/queries: runs the view's filter, ANDed with its quick filters, and its
  * sorts through the data-source query's planner (domain/query/runListing.ts), so a view query
- * lists what \`POST /v1/data_sources/{id}/query\` with the same filter and sorts lists, and keeps
+ * lists what `POST /v1/data_sources/{id}/query` with the same filter and sorts lists, and keeps
  * the whole result (up to the cap) for paging.
  *
  * The first page is answered before the whole result is read (docs/benchmarks.md "view
- * queries"): its page through the plan a data-source query's first page uses, \`total_count\` from
+ * queries"): its page through the plan a data-source query's first page uses, `total_count` from
  * a count that stops at the cap. The rest of the ids are read after the answer, in the same
  * snapshot (Store.snapshot), so the kept result is exactly what the answer counted; a read of its
  * later pages waits for it (pendingQueries).
@@ -97,23 +103,34 @@ export async function createViewQuery(ctx: AppContext, caller: Caller, viewId: s
         created_time: now.toISOString(),
         expires_at: new Date(now.getTime() + VIEW_QUERY_TTL_MS).toISOString(),
       });
+      let ids: string[] = [];
+      // undefined: from the start; null: read to the end.
+      let cursor: string | null | undefined;
+      let cut = false;
       // A data source shared with the caller shares every page in it, so the count is the result's.
       if (found.shared) {
         const matches = await countListing(trx, env, found.row, request, cap + 1);
         const total = Math.min(matches, cap);
-        const head = total === 0 ? [] : (await runListing(trx, env, found.row, { ...request, pageSize: Math.min(pageSize, total) })).ids;
-        answer({ query: row(head, total, matches > cap), pageIds: head, nextCursor: total > pageSize ? nextCursorOf(queryId, pageSize) : null });
-        // Let the answer go out before the long read takes the thread (SQLite's statements run on it).
-        await new Promise((resolve) => setImmediate(resolve));
+        if (total > 0) ({ ids, nextCursor: cursor } = await runListing(trx, env, found.row, { ...request, pageSize: Math.min(pageSize, total) }));
+        cut = matches > cap;
+        answer({ query: row(ids, total, cut), pageIds: ids, nextCursor: total > pageSize ? nextCursorOf(queryId, pageSize) : null });
+        if (total === 0) cursor = null;
       }
-      const listing = await runListing(trx, env, found.row, { ...request, pageSize: cap });
-      let ids = listing.ids;
+      // The rest a chunk at a time from the first page's cursor, letting the answer out between
+      // chunks: SQLite's statements hold the thread while they run.
+      while (cursor !== null && ids.length < cap) {
+        if (cursor !== undefined) await new Promise((resolve) => setImmediate(resolve));
+        const part = await runListing(trx, env, found.row, { ...request, pageSize: Math.min(KEEP_CHUNK, cap - ids.length), startCursor: cursor });
+        ids.push(...part.ids);
+        cursor = part.nextCursor;
+        if (!found.shared) cut = part.incomplete || (cursor !== null && ids.length >= cap);
+      }
       // A linked view's source may not be shared: only the pages shared with the caller are kept.
       if (!found.shared) {
         const visible = await sharedAmong(trx, caller.connectionId, ids);
         ids = ids.filter((id) => visible.has(id));
       }
-      return row(ids, ids.length, listing.incomplete || listing.nextCursor !== null);
+      return row(ids, ids.length, cut);
     })
     .then(async (query) => {
       await ctx.store.transaction(async (trx) => {

@@ -16,7 +16,8 @@ import { parseFilter, type FilterTree } from './parseFilter.js';
 import { parseSorts } from './parseSorts.js';
 import { relatedSchemas, formulaResults } from './relatedSchemas.js';
 import { readFromIndex, readOrder, sortPath } from './sortPath.js';
-import { conjuncts } from './walkOrDrive.js';
+import { conjuncts, countDriveLimit } from './walkOrDrive.js';
+import { countPagesOf } from '../../storage/query/planCounts.js';
 
 /** FACTS.md §3: a query stops after 10,000 results. */
 export const QUERY_RESULT_LIMIT = 10_000;
@@ -183,6 +184,9 @@ export async function countListing(
   const env: CompileEnv = { dialect, now, me: caller.userId, schemaOf: checked.schemaOf, alias: aliasMaker(), sets: new Map<Cond, PageSet>() };
   const p = env.alias('p');
   const where: Cond[] = pagesOf(p, source.id, request.inTrash);
-  if (checked.filter) where.push(...(await conjuncts(db, checked.filter, p, source.id, env, 'creation', upTo)).conds);
+  if (checked.filter) {
+    const driveUnder = countDriveLimit(await countPagesOf(db, source.id), upTo);
+    where.push(...(await conjuncts(db, checked.filter, p, source.id, env, 'creation', upTo, driveUnder)).conds);
+  }
   return countPagesUpTo(db, p, where, upTo);
 }
