@@ -23,8 +23,8 @@ export const PAGE_WANTED = 100;
  * for a data source of `pages` pages when `wanted` results are asked for at once. Walking finds
  * w results among n matches of N pages after about w·N/n rows; driving costs about n lookups and a
  * sort of n: they cost alike near n = √(w·N), 3,000 at 100,000 pages for a page of 100 and 10,000
- * at a million. A view query reads up to 10,000 results at once (src/commands/databaseViews/), so
- * it drives from much larger sets. Counting costs up to the limit
+ * at a million. A view query keeps its result 1,000 results at a time (src/commands/databaseViews/),
+ * so it drives from larger sets. Counting costs up to the limit
  * (0.5 ms for 10,000 entries on SQLite; on PostgreSQL 3–5 ms once vacuum has marked the table
  * all-visible, 30–65 ms on a freshly written one, where each entry's row is visited), so it stops
  * at the crossover of this data source's size, and never beyond MAX_DRIVE_LIMIT. Both counts are
