@@ -185,4 +185,14 @@ describe('view queries: quick filters, option names, the kept result', () => {
       after.filter((id) => ids.includes(id)),
     );
   });
+
+  test('a query deleted at once stays deleted (the delete waits for a result still being kept)', async () => {
+    const viewId = await makeView({ sorts: [{ property: 'Name', direction: 'descending' }] });
+    const first = await ok(server, fx.token, 'POST', `/v1/views/${viewId}/queries`, { page_size: 1 });
+    assert.ok(first.next_cursor);
+    assert.deepEqual(await ok(server, fx.token, 'DELETE', `/v1/views/${viewId}/queries/${first.id}`), { object: 'view_query', id: first.id, deleted: true });
+    const gone = await call<Json>(server.url, 'GET', `/v1/views/${viewId}/queries/${first.id}?start_cursor=${first.next_cursor}`, { token: fx.token });
+    assert.equal(gone.status, 404, JSON.stringify(gone.body));
+    assert.equal(gone.body.code, 'object_not_found');
+  });
 });

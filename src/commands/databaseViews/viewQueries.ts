@@ -65,8 +65,8 @@ function quickFilterLeaves(stored: string | null): Record<string, unknown>[] {
  * lists what `POST /v1/data_sources/{id}/query` with the same filter and sorts lists, and keeps
  * the whole result (up to the cap) for paging.
  *
- * The first page is answered before the whole result is read (docs/benchmarks.md "view
- * queries"): its page through the plan a data-source query's first page uses, `total_count` from
+ * The first page is answered before the whole result is read (docs/benchmarks.md
+ * "viewQuery"): its page through the plan a data-source query's first page uses, `total_count` from
  * a count that stops at the cap. The rest of the ids are read after the answer, in the same
  * snapshot (Store.snapshot), so the kept result is exactly what the answer counted; a read of its
  * later pages waits for it (pendingQueries).
@@ -74,8 +74,14 @@ function quickFilterLeaves(stored: string | null): Record<string, unknown>[] {
 export async function createViewQuery(ctx: AppContext, caller: Caller, viewId: string, rawId: string, pageSize: number): Promise<ViewQueryPage> {
   const now = ctx.clock.now();
   const queryId = newId();
+  let answered = false;
   let answer!: (page: ViewQueryPage) => void;
-  const firstPage = new Promise<ViewQueryPage>((resolve) => (answer = resolve));
+  const firstPage = new Promise<ViewQueryPage>((resolve) => {
+    answer = (page) => {
+      answered = true;
+      resolve(page);
+    };
+  });
   const kept = ctx.store
     .snapshot(async (trx) => {
       const view = await loadVisibleView(trx, caller, viewId, rawId);
@@ -141,8 +147,10 @@ export async function createViewQuery(ctx: AppContext, caller: Caller, viewId: s
     });
   const settled = kept.finally(() => pendingQueries.delete(queryId));
   pendingQueries.set(queryId, settled);
-  // Failing after the answer went out, the query is not kept: its results are then not found.
-  settled.catch((error: unknown) => ctx.log.error({ err: error, query: queryId }, 'view query not kept'));
+  // Failing before the answer, the request fails; after it, the query is not kept and its results are not found.
+  settled.catch((error: unknown) => {
+    if (answered) ctx.log.error({ err: error, query: queryId }, 'view query answered but not kept');
+  });
   return Promise.race([firstPage, kept.then(() => firstPage)]);
 }
 
@@ -181,6 +189,8 @@ export async function viewQueryResults(
 
 /** DELETE /v1/views/{view_id}/queries/{query_id}: idempotent, so a query already gone (or expired) is deleted too. */
 export async function deleteViewQuery(ctx: AppContext, caller: Caller, viewId: string, rawViewId: string, queryId: string): Promise<string> {
+  // A query still being kept is deleted once kept, or its row would appear after the delete.
+  await pendingQueries.get(queryId)?.catch(() => undefined);
   return ctx.store.transaction(async (trx) => {
     const view = await loadVisibleView(trx, caller, viewId, rawViewId);
     const query = await findViewQuery(trx, queryId);
