@@ -1,5 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
+import { addProperty, forEachObjectSchema } from '../openapiDocument.js';
 
 /** Routes whose body took `archived` as an alias of `in_trash`. */
 const ROUTES: ReadonlySet<string> = new Set([
@@ -28,6 +29,12 @@ export const archivedRemoved: VersionChange = {
     if (typeof body.archived !== 'boolean') return;
     if (body.in_trash === undefined) body.in_trash = body.archived;
     if (body.in_trash === body.archived) delete body.archived;
+  },
+  downgradeDocument(document) {
+    forEachObjectSchema(document, (schema, object) => {
+      if (!TRASHABLE.has(object) || !schema.properties?.in_trash) return;
+      addProperty(schema, 'archived', { type: 'boolean' }, { required: (schema.required ?? []).includes('in_trash'), before: 'in_trash' });
+    });
   },
   downgradeResponse({ body }) {
     return mapObjects(body, (obj) => {
