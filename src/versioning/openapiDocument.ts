@@ -20,6 +20,7 @@ export interface OpenApiDocument {
 
 export interface OperationNode {
   [key: string]: unknown;
+  requestBody?: { content?: Record<string, { schema?: SchemaNode }> };
   responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }>;
 }
 
@@ -79,6 +80,30 @@ export function dropParentTypes(schema: SchemaNode, types: readonly string[]): v
   const parent = schema.properties?.parent;
   if (!parent?.anyOf) return;
   parent.anyOf = parent.anyOf.filter((variant) => !types.includes(literalOf(variant.properties?.type) as string));
+}
+
+/** Renames a member in place, keeping its place and whether it is required. */
+export function renameProperty(schema: SchemaNode, from: string, to: string, property?: SchemaNode): void {
+  if (!schema.properties || !(from in schema.properties)) return;
+  schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => (key === from ? [to, property ?? value] : [key, value])));
+  if (schema.required) schema.required = schema.required.map((key) => (key === from ? to : key));
+}
+
+/** Calls fn on every schema node of the document (request and response schemas, components), innermost first. */
+export function forEachSchema(node: unknown, fn: (schema: SchemaNode) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) forEachSchema(item, fn);
+    return;
+  }
+  if (!isNode(node)) return;
+  for (const value of Object.values(node)) forEachSchema(value, fn);
+  fn(node);
+}
+
+/** The JSON schema of a route's request body, if it takes one. */
+export function requestSchema(document: OpenApiDocument, route: string): SchemaNode | undefined {
+  const { method, path } = documentPath(route);
+  return document.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
 }
 
 export function removeProperty(schema: SchemaNode, name: string): void {

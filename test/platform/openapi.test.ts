@@ -145,6 +145,29 @@ describe('OpenAPI and the reference page', () => {
     assert.equal(append(at0513).properties.object.enum[0], 'block', 'append answered the parent block before 2021-08-16');
   });
 
+  test('the request schemas that differ between versions are described as each version takes them', async () => {
+    const body = (doc: Json, method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const newest = await document();
+    const at0903 = await document('2025-09-03');
+    const append = '/v1/blocks/{block_id}/children';
+    assert.ok(!('after' in body(newest, 'patch', append).properties) && 'after' in body(at0903, 'patch', append).properties);
+    assert.ok(
+      !('archived' in body(newest, 'patch', '/v1/pages/{page_id}').properties) && 'archived' in body(at0903, 'patch', '/v1/pages/{page_id}').properties,
+    );
+    const at0628 = await document('2022-06-28');
+    assert.ok('initial_data_source' in body(at0903, 'post', '/v1/databases').properties);
+    assert.ok('properties' in body(at0628, 'post', '/v1/databases').properties && !('initial_data_source' in body(at0628, 'post', '/v1/databases').properties));
+    assert.deepEqual(body(at0628, 'post', '/v1/search').properties.filter.properties.value.enum, ['page', 'database']);
+    const mentions = (doc: Json, pattern: RegExp) => pattern.test(JSON.stringify(doc));
+    assert.ok(mentions(newest, /"paragraph":\{[^{}]*"properties":\{"rich_text"/) && !mentions(newest, /"paragraph":\{[^{}]*"properties":\{"text"/));
+    const at0816 = await document('2021-08-16');
+    assert.ok(
+      mentions(at0816, /"paragraph":\{[^{}]*"properties":\{"text"/) && !mentions(at0816, /"paragraph":\{[^{}]*"properties":\{"rich_text"/),
+      'blocks took text before 2022-02-22',
+    );
+    assert.ok(mentions(newest, /"meeting_notes":\{/) && !mentions(at0903, /"meeting_notes":\{/) && mentions(at0903, /"transcription":\{/));
+  });
+
   test('what the server answers at an older version fits that version’s document', async () => {
     const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
     const page = await makeSharedPage(server, fx);
@@ -158,7 +181,18 @@ describe('OpenAPI and the reference page', () => {
       body: { parent: { database_id: db.body.id }, properties: { Name: { title: [{ text: { content: 'Row' } }] } } },
     });
     assert.equal(row.status, 200);
+    const first = await call<Json>(server.url, 'PATCH', `/v1/blocks/${page.id}/children`, { token: fx.token, body: { children: [{ divider: {} }] } });
+    assert.equal(first.status, 200);
     const calls: Array<[string, string, string, string, unknown?]> = [
+      ['2022-06-28', 'post', '/v1/databases', '/v1/databases', { parent: { page_id: page.id }, properties: { Name: { title: {} } } }],
+      [
+        '2025-09-03',
+        'patch',
+        '/v1/blocks/{block_id}/children',
+        `/v1/blocks/${page.id}/children`,
+        { children: [{ divider: {} }], after: first.body.results[0].id },
+      ],
+      ['2025-09-03', 'patch', '/v1/pages/{page_id}', `/v1/pages/${row.body.id}`, { archived: false }],
       ['2022-06-28', 'get', '/v1/databases/{database_id}', `/v1/databases/${db.body.id}`],
       ['2022-06-28', 'get', '/v1/pages/{page_id}', `/v1/pages/${row.body.id}`],
       ['2022-06-28', 'post', '/v1/databases/{database_id}/query', `/v1/databases/${db.body.id}/query`, {}],
@@ -172,6 +206,10 @@ describe('OpenAPI and the reference page', () => {
       const doc = await document(version);
       const responses = doc.paths[path][method].responses;
       const schema = { ...(responses['200'] ?? responses['202']).content['application/json'].schema, components: doc.components };
+      if (body !== undefined) {
+        const takes = ajv.compile({ ...doc.paths[path][method].requestBody.content['application/json'].schema, components: doc.components });
+        assert.ok(takes(body), `${version} ${method} ${path} request: ${JSON.stringify(takes.errors)}`);
+      }
       const res = await call<Json>(server.url, method.toUpperCase(), url, { token: fx.token, version, body });
       assert.equal(res.status, 200, `${version} ${method} ${url}: ${JSON.stringify(res.body)}`);
       const check = ajv.compile(schema);

@@ -1,6 +1,15 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
-import { addProperty, dropParentTypes, forEachObjectSchema, removeProperty, renameListType, successSchema } from '../openapiDocument.js';
+import {
+  addProperty,
+  dropParentTypes,
+  forEachObjectSchema,
+  removeProperty,
+  renameListType,
+  renameProperty,
+  requestSchema,
+  successSchema,
+} from '../openapiDocument.js';
 import type { OlderVersionFacts } from '../change.js';
 
 type Obj = Record<string, unknown>;
@@ -86,6 +95,9 @@ export const dataSourcesSplit: VersionChange = {
       if (object === 'page' || object === 'block') dropParentTypes(schema, ['data_source_id']);
     });
     renameListType(successSchema(document, 'POST /v1/databases/:database_id/query'), 'page_or_data_source', 'page_or_database');
+    const create = requestSchema(document, 'POST /v1/databases');
+    const initial = create?.properties?.initial_data_source?.properties?.properties;
+    if (create && initial) renameProperty(create, 'initial_data_source', 'properties', initial);
   },
   downgradeResponse({ route, body, facts }) {
     const schema = facts?.databaseSchema;

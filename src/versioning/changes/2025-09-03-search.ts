@@ -1,7 +1,7 @@
 import type { VersionChange } from '../change.js';
 import { ValidationFailure } from '../../errors/validationFailure.js';
 
-import { literalOf, removeProperty, renameListType, successSchema } from '../openapiDocument.js';
+import { literalOf, removeProperty, renameListType, requestSchema, successSchema } from '../openapiDocument.js';
 
 const ROUTE = 'POST /v1/search';
 
@@ -52,6 +52,8 @@ export const searchDataSources: VersionChange = {
     if (f.value === 'database') f.value = 'data_source';
   },
   downgradeDocument(document) {
+    const value = requestSchema(document, ROUTE)?.properties?.filter?.properties?.value;
+    if (value && Array.isArray(value.enum)) value.enum = value.enum.map((v) => (v === 'data_source' ? 'database' : v));
     const list = successSchema(document, ROUTE);
     renameListType(list, 'page_or_data_source', 'page_or_database');
     const variants = list?.properties?.results?.items?.anyOf;

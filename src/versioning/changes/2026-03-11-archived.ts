@@ -1,6 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
-import { addProperty, forEachObjectSchema } from '../openapiDocument.js';
+import { addProperty, forEachObjectSchema, requestSchema } from '../openapiDocument.js';
 
 /** Routes whose body took `archived` as an alias of `in_trash`. */
 const ROUTES: ReadonlySet<string> = new Set([
@@ -31,6 +31,11 @@ export const archivedRemoved: VersionChange = {
     if (body.in_trash === body.archived) delete body.archived;
   },
   downgradeDocument(document) {
+    for (const route of ROUTES) {
+      const body = requestSchema(document, route);
+      if (body?.properties?.in_trash)
+        addProperty(body, 'archived', { type: 'boolean', description: 'An alias of `in_trash`.' }, { required: false, before: 'in_trash' });
+    }
     forEachObjectSchema(document, (schema, object) => {
       if (!TRASHABLE.has(object) || !schema.properties?.in_trash) return;
       addProperty(schema, 'archived', { type: 'boolean' }, { required: (schema.required ?? []).includes('in_trash'), before: 'in_trash' });
