@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { validate } from '@readme/openapi-parser';
 import { useServer } from '../helpers/useServer.js';
 import { call } from '../helpers/http.js';
+import { STORE } from '../helpers/server.js';
 import { makeSharedPage } from '../helpers/factories.js';
 import { Ajv } from 'ajv';
 import { API_VERSIONS, LATEST_VERSION } from '../../src/versioning/versions.js';
@@ -76,18 +77,11 @@ describe('OpenAPI and the reference page', () => {
     assert.equal(me.status, 200);
   });
 
-  test('every version has its document, valid OpenAPI 3.1, its version the header default; an unknown version is refused naming the field', async () => {
+  test('every version has its document, naming its version as the header default; an unknown version is refused naming the field', async () => {
     assert.deepEqual(await document(LATEST_VERSION), await document());
-    // Validating one document takes seconds, so each distinct one is validated once: versions whose
-    // documents differ only in naming their version share the check (the newest is the first test's).
-    const validated = new Set<string>([shapes(await document())]);
     for (const version of API_VERSIONS) {
       const doc = await document(version);
-      if (!validated.has(shapes(doc))) {
-        const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
-        assert.ok(result.valid, `${version}: ${JSON.stringify(result)}`);
-        validated.add(shapes(doc));
-      }
+      assert.equal(doc.openapi, '3.1.0');
       const header = doc.paths['/v1/users/me'].get.parameters.find((p: Json) => p.name === 'Notion-Version');
       assert.equal(header.schema.default, version);
       assert.match(doc.info.description, new RegExp(version));
@@ -96,7 +90,21 @@ describe('OpenAPI and the reference page', () => {
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.code, 'validation_error');
     assert.match(unknown.body.message, /query\.version/);
-    assert.ok(validated.size >= 4, `${validated.size} distinct documents`);
+  });
+
+  // The documents come from the route schemas and the version modules, never from the store, and
+  // validating one takes seconds: checked on the SQLite run only.
+  test('every version’s document is valid OpenAPI 3.1', { skip: STORE === 'postgres' && 'the documents do not depend on the store' }, async () => {
+    // Versions whose documents differ only in naming their version share the check (the newest is the first test's).
+    const validated = new Set<string>([shapes(await document())]);
+    for (const version of API_VERSIONS) {
+      const doc = await document(version);
+      if (validated.has(shapes(doc))) continue;
+      const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
+      assert.ok(result.valid, `${version}: ${JSON.stringify(result)}`);
+      validated.add(shapes(doc));
+    }
+    assert.ok(validated.size >= 5, `${validated.size} distinct documents`);
   });
 
   test('each version lists the paths that exist at it', async () => {
