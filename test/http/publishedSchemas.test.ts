@@ -273,22 +273,6 @@ const SUBSTITUTIONS: Substitution[] = [
       for (const sort of r.body.sorts ?? []) sort.property = 'Score';
     },
   },
-  {
-    operation: 'retrieve-a-page',
-    field: 'query.filter_properties',
-    reason: 'a property id of the page',
-    put: (r) => {
-      if (r.query?.filter_properties !== undefined) r.query.filter_properties = 'title';
-    },
-  },
-  {
-    operation: 'query-data-source',
-    field: 'query.filter_properties',
-    reason: 'property ids of the data source queried',
-    put: (r) => {
-      if (r.query?.filter_properties !== undefined) r.query.filter_properties = ['title'];
-    },
-  },
 ];
 
 const STATE_REFUSALS: StateRefusal[] = [
