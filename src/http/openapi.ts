@@ -5,7 +5,7 @@ import type { RouteOptions } from 'fastify';
 import type { App } from './app.js';
 import type { V1Route } from './augment.js';
 import { PACKAGE } from '../packageInfo.js';
-import { API_VERSIONS, LATEST_VERSION, type ApiVersion } from '../versioning/versions.js';
+import { API_VERSIONS, LATEST_VERSION, isApiVersion, type ApiVersion } from '../versioning/versions.js';
 import { VersionEngine } from '../versioning/engine.js';
 import type { OpenApiDocument } from '../versioning/openapiDocument.js';
 import { ERROR_REGISTRY } from '../errors/registry.js';
@@ -98,9 +98,17 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
   };
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { tryItOutEnabled: true, persistAuthorization: true },
-    // The reference page shows the newest version's document, as /openapi.json serves it.
-    transformSpecification: () => documentAt(LATEST_VERSION),
+    uiConfig: {
+      tryItOutEnabled: true,
+      persistAuthorization: true,
+      // The top bar picks a version's document (newest first), each served by /docs/json?version=.
+      urls: [...API_VERSIONS].reverse().map((version) => ({ url: `json?version=${version}`, name: version })),
+    },
+    // The reference page shows a version's document as /openapi.json serves it; the newest by default.
+    transformSpecification: (_document, request) => {
+      const asked = (request.query as { version?: unknown }).version;
+      return documentAt(typeof asked === 'string' && isApiVersion(asked) ? asked : LATEST_VERSION);
+    },
     transformSpecificationClone: false,
   });
   // Each version's document lists the routes that exist at it and the shapes it answers with

@@ -234,5 +234,10 @@ describe('OpenAPI and the reference page', () => {
     const spec = await fetch(`${server.url}/docs/json`);
     assert.equal(spec.status, 200);
     assert.deepEqual(Object.keys(((await spec.json()) as Json).paths).sort(), Object.keys((await document()).paths).sort());
+    // Its top bar offers each version's document.
+    const initializer = await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text();
+    for (const version of API_VERSIONS) assert.ok(initializer.includes(`json?version=${version}`), version);
+    const older = (await (await fetch(`${server.url}/docs/json?version=2022-06-28`)).json()) as Json;
+    assert.deepEqual(older, await document('2022-06-28'));
   });
 });
