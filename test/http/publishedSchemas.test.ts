@@ -6,6 +6,7 @@
  * existing object. None may be refused for its shape: a 400 `validation_error`, `invalid_json` or
  * `invalid_request` fails the test unless an entry below names it with its reason.
  *
+ * Path parameters are the seeded objects (fresh ones for a request that changes its object).
  * Three lists say where the test departs from the document, each entry with its evidence, and
  * docs/decisions.md ("Published request schemas") repeats them:
  * - SUBSTITUTIONS: values the schema types as free strings but the service reads as references
@@ -231,6 +232,12 @@ const SUBSTITUTIONS: Substitution[] = [
     },
   },
   {
+    operation: 'retrieve-a-comment',
+    field: 'query.block_id',
+    reason: 'an existing page shared with the connection',
+    put: (r, t) => void (r.query.block_id = t.page),
+  },
+  {
     operation: 'patch-block-children',
     field: 'body.after',
     reason: 'the id of an existing child of the block appended to',
@@ -380,7 +387,7 @@ describe('published request schemas: none refused for its shape', () => {
     return targets;
   }
 
-  test('every published operation is generated and sent', async () => {
+  test('every published operation is generated and sent', async (t) => {
     const components = narrowComponents();
     const problems: string[] = [];
     const statuses = new Map<string, number>();
@@ -402,7 +409,6 @@ describe('published request schemas: none refused for its shape', () => {
         };
         const targets = await targetsFor(op);
         for (const s of SUBSTITUTIONS) if (s.operation === null || s.operation === op.id) s.put(request, targets);
-        if (op.id === 'retrieve-a-comment') request.query = { ...request.query, block_id: targets.page };
         const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
           const byName: Record<string, string> = {
             user_id: targets.user,
@@ -422,6 +428,9 @@ describe('published request schemas: none refused for its shape', () => {
         if (!known) problems.push(`${op.id} (${op.method} ${path}): ${res.body.code} ${res.body.message}\n    for ${JSON.stringify(request).slice(0, 600)}`);
       }
     }
+    const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const succeeded = [...statuses].filter(([key]) => / 2\d\d$/.test(key)).reduce((n, [, count]) => n + count, 0);
+    t.diagnostic(`${ops.length} operations, ${sent} requests, ${succeeded} answered 2xx`);
     assert.deepEqual(problems, [], `refused for its shape:\n${problems.join('\n')}`);
     // Each operation must have been answered with a success at least once, or the test proves little.
     for (const op of ops) {
