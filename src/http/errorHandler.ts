@@ -46,6 +46,8 @@ export function answeredError(request: FastifyRequest): ApiError | undefined {
 
 export function renderError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
   answeredErrors.set(request, apiError);
+  // Also set by the root's onRequest hook; errors answered before any hook runs (frameworkErrors) need it here.
+  reply.header('x-request-id', request.id);
   if (apiError.headers) reply.headers(apiError.headers);
   const body: Record<string, unknown> = {
     object: 'error',
