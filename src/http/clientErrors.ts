@@ -27,8 +27,15 @@ export const REQUEST_TIMEOUT_MS = 300_000;
  */
 export const MAX_PARAM_LENGTH = 1000;
 
-function firstLineEnds(packet: unknown): boolean {
-  return Buffer.isBuffer(packet) && packet.includes('\r\n');
+/**
+ * Whether the bytes that overflowed are mostly a request line (a URL): the packet's first line
+ * never ends, or takes more than half the limit. Node hands the packet as a Buffer (Fastify's type
+ * says otherwise). Only the message depends on it.
+ */
+function longRequestLine(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet)) return false;
+  const end = packet.indexOf('\r\n');
+  return end < 0 || end > MAX_HEADER_BYTES / 2;
 }
 
 /**
@@ -39,9 +46,7 @@ function firstLineEnds(packet: unknown): boolean {
 function refusalOf(error: ConnectionError): ApiError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      // A packet whose first line never ends is a request line (a URL) past the limit. Node hands
-      // the packet as a Buffer (Fastify's type says otherwise).
-      if (!firstLineEnds((error as { rawPacket?: unknown }).rawPacket))
+      if (longRequestLine((error as { rawPacket?: unknown }).rawPacket))
         return new ApiError('invalid_request_url', `Invalid request URL: the URL is longer than ${MAX_HEADER_BYTES / 1024} KB.`);
       return new ApiError('invalid_request', `Unsupported request: the request line and headers are larger than ${MAX_HEADER_BYTES / 1024} KB.`);
     case 'HPE_INVALID_METHOD':
