@@ -1,7 +1,9 @@
 /**
  * Bytes straight onto a socket, for requests no HTTP client will send (a malformed request line,
  * a Content-Length that disagrees with the body, headers over the limit) and for random bytes.
- * The write side is closed after the bytes, so the server answers or closes; the first response
+ * By default the write side is closed after the bytes, so the server answers or closes (an
+ * incomplete request would otherwise wait for more); Node then aborts a request still being
+ * served, so complete requests that must be answered pass `halfClose: false`. The first response
  * is parsed.
  */
 import net from 'node:net';

@@ -12,6 +12,7 @@ import { rawRequest, type RawAnswer } from '../helpers/rawHttp.js';
 import { makeSharedPage } from '../helpers/factories.js';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { MAX_BODY_DEPTH } from '../../src/http/screenBody.js';
+import { MAX_MARKDOWN_DEPTH } from '../../src/domain/markdown/split.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,7 +37,8 @@ function nested(levels: number, open: string, close: string, leaf = '1'): string
 describe('framework errors in the spec’s body', () => {
   const { server, fx } = useServer();
   const auth = () => `Authorization: Bearer ${fx.token}\r\nNotion-Version: ${LATEST_VERSION}\r\n`;
-  const send = (text: string) => rawRequest(server.url, text);
+  // The write side stays open: a client's FIN makes Node abort a request still being served.
+  const send = (text: string) => rawRequest(server.url, text, { halfClose: false });
   const get = (target: string, extra = '') => send(`GET ${target} HTTP/1.1\r\nHost: folio\r\n${auth()}${extra}Connection: close\r\n\r\n`);
   const post = (target: string, body: string, type = 'application/json') =>
     send(
@@ -146,6 +148,26 @@ describe('framework errors in the spec’s body', () => {
       assert.equal(res.status, 400);
       assert.match(res.body.message, deepMessage);
     });
+  });
+
+  test('markdown nested past the depth limit is a validation_error naming the field, before any walk of its tree', async () => {
+    const page = await makeSharedPage(server, fx, 'Markdown depth');
+    const list = (levels: number) => Array.from({ length: levels }, (_, i) => `${'\t'.repeat(i)}- item ${i}`).join('\n');
+    const deep = await call<any>(server.url, 'POST', '/v1/pages', {
+      token: fx.token,
+      body: { parent: { page_id: page.id }, markdown: list(MAX_MARKDOWN_DEPTH + 50) },
+    });
+    assert.equal(deep.status, 400, JSON.stringify(deep.body));
+    assert.equal(deep.body.code, 'validation_error');
+    assert.match(deep.body.message, new RegExp(`^body failed validation: body\\.markdown .*nested more than ${MAX_MARKDOWN_DEPTH} levels deep`));
+    const edit = await call<any>(server.url, 'PATCH', `/v1/pages/${page.id}/markdown`, {
+      token: fx.token,
+      body: { type: 'replace_content', replace_content: { new_str: list(MAX_MARKDOWN_DEPTH + 1) } },
+    });
+    assert.equal(edit.status, 400, JSON.stringify(edit.body));
+    assert.match(edit.body.message, /body\.replace_content\.new_str .*nested more than/);
+    const shallow = await call<any>(server.url, 'POST', '/v1/pages', { token: fx.token, body: { parent: { page_id: page.id }, markdown: list(5) } });
+    assert.equal(shallow.status, 200, JSON.stringify(shallow.body));
   });
 
   test('the server still answers normally afterwards', async () => {

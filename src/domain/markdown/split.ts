@@ -62,8 +62,21 @@ function readFlow(text: string): RootContent | null {
   return flow;
 }
 
+/**
+ * How many tab levels a block may be nested in markdown. Each level is a recursion here and in
+ * every walk of the block tree after (parse, checks, insertion), and costs a copy of the lines
+ * below it, so depth is bounded before any of them runs (issue 29; docs/decisions.md).
+ */
+export const MAX_MARKDOWN_DEPTH = 100;
+
 export function splitMarkdown(markdown: string): MarkdownNode[] {
-  return splitLines(markdown.replace(/\r\n?/g, '\n').split('\n'));
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  lines.forEach((line, i) => {
+    // A line's level is its tabs plus one; the length test skips the regex for nearly every line.
+    if (line.length >= MAX_MARKDOWN_DEPTH && /^\t*/.exec(line)![0].length >= MAX_MARKDOWN_DEPTH)
+      throw new MarkdownSyntaxError(`line ${i + 1} is nested more than ${MAX_MARKDOWN_DEPTH} levels deep`);
+  });
+  return splitLines(lines);
 }
 
 function splitLines(lines: readonly string[]): MarkdownNode[] {
