@@ -27,8 +27,8 @@ type Json = any;
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const CASES_PER_ROUTE = Math.round(24 * SCALE);
-const RAW_CASES = Math.round(150 * SCALE);
+const CASES_PER_ROUTE = Math.round(16 * SCALE);
+const RAW_CASES = Math.round(120 * SCALE);
 const MULTIPART_CASES = Math.round(40 * SCALE);
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 10_000;

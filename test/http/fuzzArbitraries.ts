@@ -44,6 +44,11 @@ export const weirdValue: fc.Arbitrary<Json> = fc.oneof(
     '../../etc/passwd',
     'javascript:alert(1)',
     '00000000-0000-0000-0000-000000000000',
+    // Markdown that nests: tab levels past the limit, quotes, emphasis, tags.
+    Array.from({ length: 120 }, (_, i) => `${'\t'.repeat(i)}- x`).join('\n'),
+    `${'> '.repeat(300)}x`,
+    `${'**_'.repeat(200)}x${'_**'.repeat(200)}`,
+    `${'<details>\n<summary>t</summary>\n'.repeat(50)}x${'\n</details>'.repeat(50)}`,
   ),
 );
 
