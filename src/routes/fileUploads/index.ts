@@ -123,7 +123,7 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
         field: part.fieldname,
         filename: part.filename || null,
         contentType: part.mimetype || null,
-        stream: Readable.from(fileBytes(part.file)),
+        stream: Readable.from(fileBytes(part.file), { objectMode: false }),
       };
     } else {
       yield { kind: 'field', field: part.fieldname, value: String(part.value) };
