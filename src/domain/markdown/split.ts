@@ -1,8 +1,7 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { RootContent } from 'mdast';
 import type { MarkdownNode } from './nodes.js';
 import { cut, readTag, type Tag } from './tags.js';
-import { MarkdownSyntaxError, PARSE_OPTIONS } from './syntax.js';
+import { MarkdownSyntaxError, readCommonMark } from './syntax.js';
 
 /**
  * Splits NFM into blocks by its tab indentation before any CommonMark reading (docs/decisions.md
@@ -55,7 +54,7 @@ function oneLineTag(line: string): { tag: Tag; inner: string | null } | null {
 }
 
 function readFlow(text: string): RootContent | null {
-  const flow = fromMarkdown(text, PARSE_OPTIONS).children[0] ?? null;
+  const flow = readCommonMark(text, /^(`{3,}|~{3,}|\$\$)/.test(text)).children[0] ?? null;
   // A line that is one inline tag (`<mention-user …/>`) reads as an HTML block in CommonMark: it is a paragraph's text.
   if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name))
     return { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
