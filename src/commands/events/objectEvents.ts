@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/db.js';
-import type { ObjectRow } from '../../storage/schema.js';
+import type { CommentRow, DatabaseViewRow, FileUploadRow, ObjectRow } from '../../storage/schema.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { findNearestPage } from '../../storage/repositories/webhooks.js';
@@ -38,7 +38,25 @@ function familyOf(row: ObjectRow): Family | null {
 export async function lifecycleEvent(trx: Db, row: ObjectRow, what: 'created' | 'deleted' | 'undeleted' | 'moved'): Promise<RecordedEvent[]> {
   const family = familyOf(row);
   if (!family) return contentEvent(trx, row.id);
-  return [{ type: `${family}.${what}` as WebhookEventType, entity: { id: row.id, type: family }, data: { parent: await webhookParent(trx, row) } }];
+  return [
+    { type: `${family}.${what}` as WebhookEventType, entity: { id: row.id, type: family }, data: { parent: await webhookParent(trx, row) } },
+    ...(await rowEvents(trx, row)),
+  ];
+}
+
+/**
+ * A page of a data source is a row of it: its changes are also the data source's content changing
+ * (`data_source.content_updated`, and `database.content_updated` for subscriptions at 2022-06-28).
+ */
+async function rowEvents(trx: Db, row: ObjectRow): Promise<RecordedEvent[]> {
+  if (row.object !== 'page' || row.parent_type !== 'data_source_id' || !row.parent_id) return [];
+  const source = await findObject(trx, row.parent_id);
+  if (!source) return [];
+  const data = { parent: await webhookParent(trx, source), updated_blocks: [{ id: row.id, type: 'page' }] };
+  return [
+    { type: 'data_source.content_updated', entity: { id: source.id, type: 'data_source' }, data },
+    { type: 'database.content_updated', entity: { id: source.parent_id ?? source.id, type: 'database' }, data },
+  ];
 }
 
 /** `page.locked` / `page.unlocked` (not aggregated). */
@@ -56,6 +74,7 @@ export async function propertiesEvent(trx: Db, row: ObjectRow, propertyIds: read
       entity: { id: row.id, type: 'page' },
       data: { parent: await webhookParent(trx, row), updated_properties: propertyIds.map((id) => encodeURIComponent(id)) },
     },
+    ...(await rowEvents(trx, row)),
   ];
 }
 
@@ -81,4 +100,43 @@ export async function schemaEvents(
     { type: 'data_source.schema_updated', entity: { id: source.id, type: 'data_source' }, data },
     { type: 'database.schema_updated', entity: { id: source.parent_id ?? source.id, type: 'database' }, data },
   ];
+}
+
+/** `comment.created|updated|deleted` with the page it is on and its parent (not aggregated). */
+export async function commentEvent(
+  trx: Db,
+  comment: Pick<CommentRow, 'id' | 'parent_type' | 'parent_id'>,
+  what: 'created' | 'updated' | 'deleted',
+): Promise<RecordedEvent[]> {
+  const pageId = (await findNearestPage(trx, comment.parent_id)) ?? comment.parent_id;
+  return [
+    {
+      type: `comment.${what}`,
+      entity: { id: comment.id, type: 'comment' },
+      data: { page_id: pageId, parent: { id: comment.parent_id, type: comment.parent_type === 'page_id' ? 'page' : 'block' } },
+    },
+  ];
+}
+
+/** `view.created|updated|deleted` (FACTS.md §10.10.4): `parent` is the view's database. */
+/** An upload's events are its connection's, whether its request or its import job caused them. */
+export function uploadSource(upload: Pick<FileUploadRow, 'workspace_id' | 'connection_id' | 'created_by'>) {
+  return { workspaceId: upload.workspace_id, connectionId: upload.connection_id, botId: upload.created_by };
+}
+
+/** `file_upload.created|completed|upload_failed`; only the failure carries `data` (FACTS.md §10.10.4). */
+export function fileUploadEvent(id: string, what: 'created' | 'completed' | 'upload_failed', importResult?: unknown): RecordedEvent[] {
+  return [
+    { type: `file_upload.${what}`, entity: { id, type: 'file_upload' }, ...(importResult === undefined ? {} : { data: { file_import_result: importResult } }) },
+  ];
+}
+
+export function viewEvent(
+  view: Pick<DatabaseViewRow, 'id' | 'database_id' | 'type'>,
+  what: 'created' | 'updated' | 'deleted',
+  updatedFields: readonly ('name' | 'filter' | 'sorts' | 'configuration')[] = [],
+): RecordedEvent[] {
+  const parent = { id: view.database_id, type: 'database' };
+  const data = what === 'created' ? { parent, view_type: view.type } : what === 'updated' ? { parent, updated_fields: [...updatedFields] } : { parent };
+  return [{ type: `view.${what}`, entity: { id: view.id, type: 'view' }, data }];
 }

@@ -5,6 +5,9 @@ import type { WebhookEventType } from '../../schemas/webhooks.js';
 import { ensureJob, insertEvent } from '../../storage/repositories/webhooks.js';
 import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
 
+/** Who caused the events: a request's caller, or the connection a job works for. */
+export type EventSource = Pick<Caller, 'workspaceId' | 'connectionId' | 'botId'>;
+
 export interface RecordedEvent {
   type: WebhookEventType;
   entity: { id: string; type: 'page' | 'database' | 'data_source' | 'block' | 'comment' | 'file_upload' | 'view' };
@@ -18,7 +21,7 @@ export interface RecordedEvent {
  * all, and the workspace's delivery job is due once it does. The author is the caller's bot: every
  * write through the API is made by an integration.
  */
-export async function recordEvent(ctx: AppContext, trx: Db, caller: Caller, at: string, ...events: RecordedEvent[]): Promise<void> {
+export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
   for (const event of events) {
