@@ -32,6 +32,15 @@ export class Receiver {
         res.writeHead(503).end('down');
         return;
       }
+      // A file that answers HEAD but not GET: an `external_url` import that fails after its probe.
+      if (req.url === '/flaky.png') {
+        res.writeHead(req.method === 'HEAD' ? 200 : 404, { 'content-type': 'image/png' }).end();
+        return;
+      }
+      if (req.url !== '/hook') {
+        res.writeHead(404).end('not here');
+        return;
+      }
       const raw = Buffer.concat(chunks).toString('utf8');
       const signature = req.headers['x-notion-signature'];
       this.requests.push({ raw, body: JSON.parse(raw) as Json, signature: typeof signature === 'string' ? signature : undefined });

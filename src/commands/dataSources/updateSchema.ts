@@ -38,7 +38,7 @@ export async function updateSchema(
 }
 
 function propertiesById(schema: Schema): Map<string, { name: string; json: string }> {
-  return new Map(Object.entries(schema).map(([name, property]) => [property.id, { name, json: JSON.stringify(property) }]));
+  return new Map(Object.values(schema).map((property) => [property.id, { name: property.name, json: JSON.stringify(property) }]));
 }
 
 /** What `data_source.schema_updated` lists (FACTS.md §10.10.4): each property created, updated or deleted. */

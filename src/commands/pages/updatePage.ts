@@ -76,7 +76,8 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
         if (written.title !== undefined) changes.title = written.title;
         if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...sourceContent, properties: schema });
         seeds = written.changed;
-        propertyIds = Object.keys(body.properties).map((key) => schema[key]?.id ?? key);
+        // Keys name a property by name or id; the event lists ids (FACTS.md §10.10.4).
+        propertyIds = Object.keys(body.properties).map((key) => (schema[key] ?? Object.values(schema).find((p) => p.name === key))?.id ?? key);
       } else {
         const title = await titleOnlyValues(values, body.properties);
         await storeValue(trx, row.id, null, 'title', { type: 'title', title });
