@@ -1,7 +1,14 @@
+import http from 'node:http';
+import https from 'node:https';
+
 /**
  * One webhook POST to an operator-chosen URL (loopback and private addresses allowed: the operator
  * picked them, unlike a caller's `external_url`, src/net/publicUrl.ts). Never throws: a refused
  * connection, a timeout or a non-2xx answer is an outcome the delivery log records.
+ *
+ * node:http rather than fetch: it is loaded with the server, where fetch loads undici on its first
+ * call, a pause long enough on a busy machine for a job's lease to lapse mid-send (and another
+ * worker to send the same deliveries again). Kept-alive agents: a receiver gets many in a row.
  */
 export interface PostOutcome {
   ok: boolean;
@@ -11,25 +18,44 @@ export interface PostOutcome {
   error: string | null;
 }
 
-export async function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostOutcome> {
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+export function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostOutcome> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
-  try {
-    const response = await fetch(url, {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: Omit<PostOutcome, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...outcome, latencyMs: latency() });
+    };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      settle({ ok: false, status: null, error: `not a URL: ${url}` });
+      return;
+    }
+    const client = target.protocol === 'https:' ? https : http;
+    const request = client.request(target, {
       method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'user-agent': 'Folio-Webhooks/1', ...headers },
-      // A redirect is not a delivery: the receiver answers where it was registered (non-2xx: retried).
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      agent: agents[target.protocol === 'https:' ? 'https:' : 'http:'],
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Folio-Webhooks/1', ...headers },
     });
-    // The answer's body is not read: only its status counts, and a large one must not hold the sender.
-    await response.body?.cancel().catch(() => undefined);
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, status: response.status, latencyMs: latency(), error: ok ? null : `the receiver answered ${response.status}` };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    return { ok: false, status: null, latencyMs: latency(), error: timedOut ? `no answer within ${timeoutMs} ms` : `could not reach the receiver: ${cause}` };
-  }
+    const timer = setTimeout(() => {
+      settle({ ok: false, status: null, error: `no answer within ${timeoutMs} ms` });
+      request.destroy();
+    }, timeoutMs);
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      // Only the status counts (a redirect is not a delivery): the answer's body is drained unread.
+      response.resume();
+      const ok = status >= 200 && status < 300;
+      settle({ ok, status, error: ok ? null : `the receiver answered ${status}` });
+    });
+    request.on('error', (error) => settle({ ok: false, status: null, error: `could not reach the receiver: ${error.message}` }));
+    request.end(body);
+  });
 }

@@ -16,6 +16,8 @@ import {
   insertDelivery,
   markDispatched,
   openDelivery,
+  recordAttempt,
+  reserveDeliveries,
   undispatchedEvents,
   updateDelivery,
 } from '../../storage/repositories/webhooks.js';
@@ -31,6 +33,8 @@ export const deliveryJobId = (workspaceId: string) => `webhooks:${workspaceId}`;
 
 const FAN_OUT_BATCH = 200;
 const SEND_BATCH = 32;
+/** Past the request timeout, how long a send holds its deliveries. */
+const RESERVATION_MARGIN_MS = 5_000;
 
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
@@ -47,7 +51,7 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
   for (;;) {
     job.signal.throwIfAborted();
     const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
-    const sent = await sendDue(ctx, job, workspaceId);
+    const sent = await sendDue(ctx, workspaceId);
     if (fannedOut > 0 || sent > 0) continue;
     if (!(await hasPendingDeliveries(ctx.store.db, workspaceId))) {
       try {
@@ -169,8 +173,20 @@ async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscr
 }
 
 /** Sends the deliveries due now, at once across entities and one at a time within one; answers how many it sent. */
-async function sendDue(ctx: AppContext, job: RunningJob, workspaceId: string): Promise<number> {
-  const due = await dueDeliveries(ctx.store.db, workspaceId, ctx.clock.now().toISOString(), SEND_BATCH);
+async function sendDue(ctx: AppContext, workspaceId: string): Promise<number> {
+  const now = ctx.clock.now();
+  // Reserved past the request timeout, so no other sender takes them while this one waits for answers.
+  const until = new Date(now.getTime() + ctx.config.webhooks.timeoutMs + RESERVATION_MARGIN_MS).toISOString();
+  const due = await ctx.store.transaction(async (trx) => {
+    const candidates = await dueDeliveries(trx, workspaceId, now.toISOString(), SEND_BATCH);
+    const taken = await reserveDeliveries(
+      trx,
+      candidates.map((d) => d.id),
+      now.toISOString(),
+      until,
+    );
+    return candidates.filter((d) => taken.has(d.id));
+  });
   if (due.length === 0) return 0;
   const workspace = await findWorkspace(ctx.store.db, workspaceId);
   const subscriptions = new Map<string, { row: WebhookSubscriptionRow; connection: ConnectionRow | undefined } | null>();
@@ -196,18 +212,20 @@ async function sendDue(ctx: AppContext, job: RunningJob, workspaceId: string): P
       );
     }),
   );
-  const now = ctx.clock.now();
-  await job.write(async (trx) => {
+  const ended = ctx.clock.now();
+  // Not fenced on the job's lease: the outcome is this attempt's whoever holds the job now, and
+  // recordAttempt writes it only if no other sender recorded the same attempt.
+  await ctx.store.transaction(async (trx) => {
     for (const [index, delivery] of due.entries()) {
       const outcome = outcomes[index];
       const attempts = delivery.attempts + 1;
       const base = { attempts, response_status: outcome.status, latency_ms: outcome.latencyMs, last_error: outcome.error };
       if (outcome.ok) {
-        await updateDelivery(trx, delivery.id, { ...base, state: 'delivered', next_attempt_time: null, delivered_time: now.toISOString() });
+        await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: 'delivered', next_attempt_time: null, delivered_time: ended.toISOString() });
         continue;
       }
-      const next = nextAttemptAt(attempts, now);
-      await updateDelivery(trx, delivery.id, { ...base, state: next ? 'pending' : 'failed', next_attempt_time: next?.toISOString() ?? null });
+      const next = nextAttemptAt(attempts, ended);
+      await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: next ? 'pending' : 'failed', next_attempt_time: next?.toISOString() ?? null });
       const log = { subscription: delivery.subscription_id, delivery: delivery.id, event: delivery.event_id, attempt: attempts, reason: outcome.error };
       if (next) ctx.log.warn({ ...log, next_attempt_time: next.toISOString() }, 'webhook delivery failed; it will be retried');
       else ctx.log.error(log, 'webhook delivery failed for the last time');

@@ -190,3 +190,26 @@ export async function findNearestPage(db: Db, id: string): Promise<string | null
     .executeTakeFirst();
   return found?.id ?? null;
 }
+
+/**
+ * Takes deliveries for one send: those still due by `now` get `until` as their next attempt time,
+ * so no other worker (another slot after a stall, another instance) sends them meanwhile; answers
+ * the ids it took. A sender that dies mid-send leaves them due again at `until`.
+ */
+export async function reserveDeliveries(db: Db, ids: readonly string[], now: string, until: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_time: until })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .where('next_attempt_time', '<=', now)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Records an attempt's outcome unless another sender already recorded this attempt. */
+export async function recordAttempt(db: Db, id: string, attemptsBefore: number, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
+  await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).where('attempts', '=', attemptsBefore).execute();
+}
