@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServer } from '../helpers/useServer.js';
-import { addConnection, admin, makeSharedPage } from '../helpers/factories.js';
+import { admin, makeSharedPage } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
 import { Receiver, subscribe } from './receiver.js';
 

@@ -49,6 +49,6 @@ function schemaChanges(before: Map<string, { name: string; json: string }>, afte
     if (!was) changes.push({ id, name: now.name, action: 'created' });
     else if (was.name !== now.name || was.json !== now.json) changes.push({ id, name: now.name, action: 'updated' });
   }
-  for (const [id, was] of before) if (!after.has(id)) changes.push({ id, name: null, action: 'deleted' });
+  for (const id of before.keys()) if (!after.has(id)) changes.push({ id, name: null, action: 'deleted' });
   return changes;
 }
