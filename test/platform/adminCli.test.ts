@@ -38,6 +38,14 @@ const SUBCOMMANDS = [
   'delete-custom-emoji',
   'mark-template',
   'unmark-template',
+  'create-webhook',
+  'list-webhooks',
+  'get-webhook',
+  'update-webhook',
+  'delete-webhook',
+  'verify-webhook',
+  'list-webhook-deliveries',
+  'test-webhook',
 ];
 
 describe('folio admin (CLI process)', () => {
