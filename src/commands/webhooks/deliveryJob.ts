@@ -14,7 +14,7 @@ import {
   findSubscription,
   hasPendingDeliveries,
   insertDelivery,
-  markDispatched,
+  consumeEvents,
   openDelivery,
   recordAttempt,
   reserveDeliveries,
@@ -106,7 +106,7 @@ async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: numb
       await addDelivery(ctx, trx, subscription, event, at);
     }
   }
-  await markDispatched(
+  await consumeEvents(
     trx,
     events.map((e) => e.seq),
   );

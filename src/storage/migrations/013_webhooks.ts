@@ -8,8 +8,8 @@ import { dialectOf } from '../dialect.js';
  *   it is where a subscription per public integration (migration 012's `integrations`) will point,
  *   so that can land without another table change; `connection_id` is nullable for the same reason.
  * - `webhook_events`: the outbox. Commands insert a row in their own transaction (no event for a
- *   write that rolled back, none lost for one that committed); `seq` orders them; `dispatched`
- *   turns 1 once the delivery job has turned the row into deliveries.
+ *   write that rolled back, none lost for one that committed); `seq` orders them; the delivery
+ *   job deletes a row once it turned it into deliveries (`dispatched` stays 0 while it waits).
  * - `webhook_deliveries`: one event (or several aggregated `*.content_updated` events) for one
  *   subscription, with its attempts: the delivery log the admin plane shows.
  */

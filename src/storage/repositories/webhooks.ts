@@ -67,9 +67,10 @@ export async function countUndispatched(db: Db, workspaceId: string): Promise<nu
   return Number(row.n);
 }
 
-export async function markDispatched(db: Db, seqs: readonly number[]): Promise<void> {
+/** Events turned into deliveries leave the outbox: the deliveries carry all they said, and the table stays small. */
+export async function consumeEvents(db: Db, seqs: readonly number[]): Promise<void> {
   if (seqs.length === 0) return;
-  await db.updateTable('webhook_events').set({ dispatched: 1 }).where('seq', 'in', seqs).execute();
+  await db.deleteFrom('webhook_events').where('seq', 'in', seqs).execute();
 }
 
 export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveryTable>): Promise<void> {
