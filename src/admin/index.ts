@@ -12,6 +12,7 @@ import { RESET_OPERATIONS } from './reset.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
 import { INTEGRATION_OPERATIONS } from './integrations.js';
+import { WEBHOOK_OPERATIONS } from './webhooks.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...CUSTOM_EMOJI_OPERATIONS,
   ...TEMPLATE_OPERATIONS,
   ...INTEGRATION_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

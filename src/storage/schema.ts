@@ -3,7 +3,7 @@
  * ISO-8601 UTC timestamps as text (they sort correctly as strings), JSON as text and booleans
  * as 0/1 integers, so repositories need no dialect branches for plain reads and writes.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface WorkspaceTable {
   id: string;
@@ -265,6 +265,9 @@ export interface DB {
   oauth_codes: OAuthCodeTable;
   integration_connections: IntegrationConnectionTable;
   oauth_refresh_tokens: OAuthRefreshTokenTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -420,3 +423,70 @@ export type IntegrationRow = Selectable<IntegrationTable>;
 export type OAuthCodeRow = Selectable<OAuthCodeTable>;
 export type IntegrationConnectionRow = Selectable<IntegrationConnectionTable>;
 export type BrowserSessionRow = Selectable<BrowserSessionTable>;
+/** A webhook subscription (migration 013): a receiver URL for a connection's events. */
+export interface WebhookSubscriptionTable {
+  id: string;
+  workspace_id: string;
+  connection_id: string | null;
+  /** A public integration's subscription (migration 012's `integrations`); not offered yet. */
+  integration_id: string | null;
+  url: string;
+  /** JSON array of event types; null: every type the subscription's version does not deprecate. */
+  event_types: string | null;
+  api_version: string;
+  status: 'pending' | 'active';
+  verification_token: string;
+  created_time: string;
+  verified_time: string | null;
+}
+
+/** The outbox (migration 013): one event a write recorded in its own transaction. */
+export interface WebhookEventTable {
+  seq: Generated<number>;
+  id: string;
+  workspace_id: string;
+  type: string;
+  entity_id: string;
+  entity_type: string;
+  /** The connection whose request caused it. */
+  connection_id: string | null;
+  /** JSON: `[{id, type}]`. */
+  authors: string;
+  /** JSON: the event's `data`; null for types that carry none. */
+  data: string | null;
+  timestamp: string;
+  dispatched: number;
+}
+
+/** One event (or several aggregated ones) for one subscription, and its attempts (migration 013). */
+export interface WebhookDeliveryTable {
+  id: string;
+  subscription_id: string;
+  workspace_id: string;
+  /** The payload's `id`: the first event's id. */
+  event_id: string;
+  /** The first event's `seq`: deliveries of one entity go out in this order. */
+  event_seq: number;
+  type: string;
+  entity_id: string;
+  entity_type: string;
+  authors: string;
+  data: string | null;
+  /** The latest aggregated event's time. */
+  timestamp: string;
+  /** How many events it carries (more than one when aggregated). */
+  events: number;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** By the server's clock: when it is due (again); null once it ended. */
+  next_attempt_time: string | null;
+  response_status: number | null;
+  latency_ms: number | null;
+  last_error: string | null;
+  created_time: string;
+  delivered_time: string | null;
+}
+
+export type WebhookSubscriptionRow = Selectable<WebhookSubscriptionTable>;
+export type WebhookEventRow = Selectable<WebhookEventTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

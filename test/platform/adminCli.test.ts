@@ -46,6 +46,14 @@ const SUBCOMMANDS = [
   'delete-integration',
   'create-sign-in-link',
   'authorize-integration',
+  'create-webhook',
+  'list-webhooks',
+  'get-webhook',
+  'update-webhook',
+  'delete-webhook',
+  'verify-webhook',
+  'list-webhook-deliveries',
+  'test-webhook',
 ];
 
 describe('folio admin (CLI process)', () => {
