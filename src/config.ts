@@ -50,6 +50,8 @@ export interface Config {
   metricsToken: string | null;
   /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
   viewQueryResultLimit: number;
+  /** A fixture file loaded into an empty store at start, and what a reset to `seed` returns to (FOLIO_SEED; docs/fixtures.md). */
+  seedFile: string | null;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -205,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.FOLIO_METRICS_TOKEN || null,
     ...processingSettings(env),
     viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
+    seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
   };
 }

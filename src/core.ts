@@ -59,6 +59,7 @@ export async function createCore(config: Config): Promise<Core> {
       requests: new RequestLog(config.requestLogSize),
       metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }),
     },
+    seed: null,
     close: async () => {
       await files.close();
       await store.close();

@@ -24,13 +24,20 @@ export const FIXTURE_TABLES = [
 ] as const satisfies readonly (keyof DB)[];
 export type FixtureTable = (typeof FIXTURE_TABLES)[number];
 
-/** Inserts many rows of one table with a few multi-row statements. */
-export async function insertMany<T extends FixtureTable>(db: Db, table: T, rows: readonly Insertable<DB[T]>[]): Promise<void> {
+/** Inserts many rows of one table with a few multi-row statements; `onRows` hears how many each wrote. */
+export async function insertMany<T extends FixtureTable>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<DB[T]>[],
+  onRows?: (count: number) => void,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
     await db
       .insertInto(table)
-      .values(rows.slice(i, i + CHUNK) as never)
+      .values(chunk as never)
       .execute();
+    onRows?.(chunk.length);
   }
 }
 
@@ -75,7 +82,14 @@ export async function loadWorkspaceRows(db: Db, workspaceId: string) {
     users: await db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_time').orderBy('id').execute(),
     connections: await db.selectFrom('connections').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_time').orderBy('id').execute(),
     grants: await db.selectFrom('grants').selectAll().where('connection_id', 'in', connections).orderBy('connection_id').orderBy('object_id').execute(),
-    objects: await db.selectFrom('objects').selectAll().where('workspace_id', '=', workspaceId).orderBy('position').orderBy('created_time').orderBy('id').execute(),
+    objects: await db
+      .selectFrom('objects')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('position')
+      .orderBy('created_time')
+      .orderBy('id')
+      .execute(),
     values: await db
       .selectFrom('property_values')
       .select(['page_id', 'property_id', 'value'])
