@@ -35,7 +35,7 @@ const FixtureObjectBase = Type.Object(
     object: Opt(literals(OBJECT_KINDS)),
     id: Opt(IdString),
     /** Block type (blocks only). */
-    type: Opt(Type.String({ pattern: '^[a-z_]+$', maxLength: 100 })),
+    type: Opt(Type.String({ pattern: '^[a-z0-9_]+$', maxLength: 100 })),
     /** Stored content of a page (`icon`, `cover`), database or data source (`title`, `properties`, …). */
     content: Opt(JsonObject),
     /** A page's values by property id, each as the API answers it (`{"type": "title", "title": […]}`). */
