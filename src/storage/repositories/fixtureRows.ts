@@ -1,9 +1,12 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db.js';
+import { dialectOf } from '../dialect.js';
 import type { DB } from '../schema.js';
 
-/** Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters (16 columns at most). */
+/** Ids per lookup statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
+/** Rows per bulk insert: one JSON parameter each, kept to a few megabytes. */
+const INSERT_CHUNK = 5_000;
 
 /** Tables an import writes, in an order that satisfies their references. */
 export const FIXTURE_TABLES = [
