@@ -125,7 +125,7 @@ export const FixtureFileUpload = StrictObject({
 
 export const FixtureCustomEmoji = StrictObject({
   id: Opt(IdString),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9_-]+$' }),
   content_type: Type.String({ minLength: 1, maxLength: 200 }),
   created_time: Opt(Time),
   ...Bytes,
