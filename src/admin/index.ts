@@ -11,6 +11,7 @@ import { INSTRUMENT_OPERATIONS } from './instruments.js';
 import { RESET_OPERATIONS } from './reset.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
+import { INTEGRATION_OPERATIONS } from './integrations.js';
 import { FIXTURE_OPERATIONS } from './fixtures.js';
 
 /**
@@ -31,6 +32,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...RESET_OPERATIONS,
   ...CUSTOM_EMOJI_OPERATIONS,
   ...TEMPLATE_OPERATIONS,
+  ...INTEGRATION_OPERATIONS,
   ...FIXTURE_OPERATIONS,
 ];
 

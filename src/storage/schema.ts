@@ -259,6 +259,12 @@ export interface DB {
   view_queries: ViewQueryTable;
   data_source_templates: DataSourceTemplateTable;
   custom_emojis: CustomEmojiTable;
+  integrations: IntegrationTable;
+  sign_in_links: SignInLinkTable;
+  browser_sessions: BrowserSessionTable;
+  oauth_codes: OAuthCodeTable;
+  integration_connections: IntegrationConnectionTable;
+  oauth_refresh_tokens: OAuthRefreshTokenTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -339,3 +345,78 @@ export type DatabaseViewRow = Selectable<DatabaseViewTable>;
 export type ViewQueryRow = Selectable<ViewQueryTable>;
 export type DataSourceTemplateRow = Selectable<DataSourceTemplateTable>;
 export type CustomEmojiRow = Selectable<CustomEmojiTable>;
+
+/** A public integration, server-wide (migration 012); `id` is stable, the secret rotates. */
+export interface IntegrationTable {
+  id: string;
+  client_id: string;
+  /** SHA-256 of the client secret, hex; the secret itself is never stored. */
+  secret_hash: string;
+  name: string;
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string;
+  /** JSON array: content/comment capabilities and one user-information level, as connections take them. */
+  capabilities: string;
+  webhook_url: string | null;
+  created_time: string;
+}
+
+/** A one-time link that signs a browser in as a workspace person (migration 012). */
+export interface SignInLinkTable {
+  token_hash: string;
+  workspace_id: string;
+  user_id: string;
+  expires_at: string;
+  used_time: string | null;
+}
+
+/** A browser signed in to the consent page, by the hash of its cookie (migration 012). */
+export interface BrowserSessionTable {
+  token_hash: string;
+  workspace_id: string;
+  user_id: string;
+  created_time: string;
+  expires_at: string;
+}
+
+/** An approved grant waiting for its token exchange (migration 012). */
+export interface OAuthCodeTable {
+  code_hash: string;
+  integration_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** JSON array of the objects the person chose to share. */
+  page_ids: string;
+  /** Where the code was sent: the authorize request's, or the integration's only one. */
+  redirect_uri: string;
+  /** 1 when the authorize request named it (the token request must repeat it, FACTS.md §10.9). */
+  redirect_uri_given: number;
+  expires_at: string;
+  used_time: string | null;
+  created_time: string;
+}
+
+/** A public connection's integration (migration 012); the connection row names the approving user. */
+export interface IntegrationConnectionTable {
+  connection_id: string;
+  integration_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** When the current access token was issued: introspection's `iat`. */
+  access_issued_time: string;
+  created_time: string;
+}
+
+/** A public connection's refresh token; a refresh revokes it and issues the next (migration 012). */
+export interface OAuthRefreshTokenTable {
+  token_hash: string;
+  connection_id: string;
+  integration_id: string;
+  created_time: string;
+  revoked_time: string | null;
+}
+
+export type IntegrationRow = Selectable<IntegrationTable>;
+export type OAuthCodeRow = Selectable<OAuthCodeTable>;
+export type IntegrationConnectionRow = Selectable<IntegrationConnectionTable>;
+export type BrowserSessionRow = Selectable<BrowserSessionTable>;

@@ -38,6 +38,14 @@ const SUBCOMMANDS = [
   'delete-custom-emoji',
   'mark-template',
   'unmark-template',
+  'create-integration',
+  'list-integrations',
+  'get-integration',
+  'update-integration',
+  'rotate-integration-secret',
+  'delete-integration',
+  'create-sign-in-link',
+  'authorize-integration',
 ];
 
 describe('folio admin (CLI process)', () => {
