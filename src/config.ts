@@ -52,6 +52,8 @@ export interface Config {
   viewQueryResultLimit: number;
   /** Webhook delivery (src/commands/webhooks/): workers, the request timeout, the aggregation window. */
   webhooks: WebhookSettings;
+  /** A fixture file loaded into an empty store at start, and what a reset to `seed` returns to (FOLIO_SEED; docs/fixtures.md). */
+  seedFile: string | null;
 }
 
 /** How this process delivers webhooks (docs/decisions.md "Webhook delivery"). */
@@ -225,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: wholeNumber(env, 'FOLIO_WEBHOOK_TIMEOUT_MS', 10_000, 1),
       aggregationMs: wholeNumber(env, 'FOLIO_WEBHOOK_AGGREGATION_MS', 1000, 0),
     },
+    seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
   };
 }

@@ -60,6 +60,7 @@ export async function createCore(config: Config): Promise<Core> {
       requests: new RequestLog(config.requestLogSize),
       metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }),
     },
+    seed: null,
     close: async () => {
       // A view query answered but still keeping its result reads the store until it is kept.
       await settleViewQueries();
