@@ -378,8 +378,10 @@ describe(`fuzzing every /v1 route (${STORE}, seed ${SEED})`, () => {
     heapBefore = process.memoryUsage().heapUsed;
   });
 
-  test('the published document names every /v1 route the server registered', () => {
-    const published = new Set(operations.map((op) => `${op.method} ${op.route}`));
+  test('the published documents name every /v1 route the server registered', async () => {
+    // Routes the newest version removed (`/v1/databases/{id}/query`) are in the older versions' documents.
+    const older = await (await fetch(`${server.url}/openapi.json?version=2022-06-28`)).json();
+    const published = new Set([...operations, ...operationsOf(older)].map((op) => `${op.method} ${op.route}`));
     const registered = server.running.app.v1Routes.map((r) => `${r.method} ${r.url}`);
     assert.deepEqual(
       registered.filter((r) => !published.has(r)),
