@@ -23,6 +23,7 @@ import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { V1Route } from './http/augment.js';
+import { consolePlane } from './http/consolePlane.js';
 
 /**
  * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it
@@ -106,5 +107,6 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
+  app.register(consolePlane);
   return app;
 }

@@ -11,6 +11,7 @@ import { INSTRUMENT_OPERATIONS } from './instruments.js';
 import { RESET_OPERATIONS } from './reset.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
+import { CONTENT_OPERATIONS } from './content.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -30,6 +31,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...RESET_OPERATIONS,
   ...CUSTOM_EMOJI_OPERATIONS,
   ...TEMPLATE_OPERATIONS,
+  ...CONTENT_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

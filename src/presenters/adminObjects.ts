@@ -1,9 +1,10 @@
 import type { Static } from 'typebox';
 import type { ClockView, ListView } from '../domain/views.js';
 import type { EngineReadiness } from '../domain/meetingNotes/engineReadiness.js';
-import type { ConnectionRow, JobRow, JobState, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { ConnectionRow, JobRow, JobState, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type {
   AdminClock,
+  AdminContentObject,
   AdminConnection,
   AdminGrant,
   AdminJob,
@@ -131,4 +132,17 @@ export function presentProcessing(state: {
 /** The upload sweeper's run: uploads marked expired, blobs whose bytes were deleted. */
 export function presentFileUploadSweep(result: { expired: number; blobsDeleted: number }): Static<typeof FileUploadSweep> {
   return { object: 'file_upload_sweep', expired: result.expired, blobs_deleted: result.blobsDeleted };
+}
+
+/** A page or database as the console's tree lists it. */
+export function presentContentObject(row: ObjectRow): Static<typeof AdminContentObject> {
+  return {
+    object: 'content_object',
+    id: row.id,
+    kind: row.object === 'database' ? 'database' : 'page',
+    title: row.title,
+    parent_id: row.parent_id,
+    in_trash: row.in_trash === 1,
+    created_time: row.created_time,
+  };
 }

@@ -195,3 +195,27 @@ export type UpdateUserInput = Static<typeof UpdateUserBody>;
 export type AdminListOptions = Static<typeof AdminListQuery>;
 export type SetClockInput = Static<typeof SetClockBody>;
 export type JobsListQuery = Static<typeof JobsQuery>;
+
+/**
+ * GET /admin/v1/workspaces/{id}/objects (the console's page tree): the pages and databases directly
+ * under a parent (the workspace's top level when `parent_id` is absent), a keyset page at a time, so a
+ * tree of a million pages is read one opened branch at a time.
+ */
+export const ContentObjectsQuery = Type.Object(
+  { ...PaginationQuery.properties, parent_id: Type.Optional(Type.String({ maxLength: 100 })) },
+  { additionalProperties: false },
+);
+export const AdminContentObject = Type.Object(
+  {
+    object: Type.Literal('content_object'),
+    id: Type.String(),
+    kind: Type.Union([Type.Literal('page'), Type.Literal('database')]),
+    title: Type.String(),
+    parent_id: Nullable(Type.String()),
+    /** In the trash, itself or through an ancestor. */
+    in_trash: Type.Boolean(),
+    created_time: Type.String(),
+  },
+  Closed,
+);
+export type ContentObjectsListQuery = Static<typeof ContentObjectsQuery>;

@@ -29,3 +29,24 @@ export async function listChildrenOfMany(db: Db, parentIds: readonly string[]): 
 export async function setChildPositions(db: Db, ids: readonly string[]): Promise<void> {
   for (let i = 0; i < ids.length; i++) await db.updateTable('objects').set({ position: i }).where('id', '=', ids[i]).execute();
 }
+
+/**
+ * A keyset page of the pages and databases directly under `parentId` (the workspace's top level
+ * when null), in sibling order, trashed ones included: the console's tree (objects_children index).
+ */
+export async function listContentChildren(
+  db: Db,
+  workspaceId: string,
+  parentId: string | null,
+  after: { position: number; id: string } | null,
+  limit: number,
+): Promise<ObjectRow[]> {
+  let query = db
+    .selectFrom('objects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('object', 'in', ['page', 'database']);
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  if (after) query = query.where((eb) => eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '>', after.id)])]));
+  return query.orderBy('position').orderBy('id').limit(limit).execute();
+}
