@@ -4,7 +4,7 @@ import { Client } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
 import { admin } from '../helpers/factories.js';
 import { call } from '../helpers/http.js';
-import { assertAccessible, openConsole, screenshot, useBrowser } from './consoleBrowser.js';
+import { assertAccessible, newTab, openConsole, screenshot, useBrowser } from './consoleBrowser.js';
 
 describe('console: sign-in, workspaces, users, connections, shares, the live log, faults', () => {
   const { server } = useServer();
@@ -21,7 +21,7 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
   });
 
   test('a wrong admin token is refused with a clear message; the right one signs in; sign-out forgets it', async () => {
-    const page = await browser().newPage();
+    const page = await newTab(browser());
     await page.goto(`${server.url}/console/`);
     await page.getByLabel('Admin token').fill('not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -86,9 +86,10 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     await screenshot(page, 'connection');
 
     // Capabilities: dropping insert_content is saved.
-    await page.getByRole('checkbox', { name: 'insert_content' }).uncheck();
-    await page.getByRole('checkbox', { name: 'insert_content' }).waitFor({ state: 'visible' });
-    await waitFor(async () => !(await admin(server, 'GET', `/connections/${(await connectionId(page))}`)).capabilities.includes('insert_content'));
+    // A controlled box: it shows the saved state once the server has answered.
+    await page.getByRole('checkbox', { name: 'insert_content' }).click();
+    await waitFor(async () => !(await admin(server, 'GET', `/connections/${await connectionId(page)}`)).capabilities.includes('insert_content'));
+    await waitFor(async () => !(await page.getByRole('checkbox', { name: 'insert_content' }).isChecked()));
 
     // Remove the share: the tree empties.
     await page.getByRole('button', { name: 'Remove share of Roadmap' }).click();
@@ -126,7 +127,7 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     const failed = await call(server.url, 'GET', '/v1/users', { token: await someToken() });
     assert.equal(failed.status, 503);
     await log.locator('tr[data-status="503"]').filter({ hasText: '/v1/users' }).waitFor();
-    await page.getByRole('button', { name: 'Lift' }).click();
+    await page.getByRole('button', { name: 'Lift', exact: true }).click();
     await page.getByRole('cell', { name: '/v1/users' }).waitFor({ state: 'detached' });
     const ok = await call(server.url, 'GET', '/v1/users', { token: await someToken() });
     assert.equal(ok.status, 200);

@@ -32,9 +32,15 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export async function openConsole(browser: Browser, server: TestServer, hash = ''): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+/** A fresh tab; CSP bypassed only so axe-core can be injected (the policy itself is asserted over HTTP). */
+export async function newTab(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
   page.setDefaultTimeout(10_000);
+  return page;
+}
+
+export async function openConsole(browser: Browser, server: TestServer, hash = ''): Promise<Page> {
+  const page = await newTab(browser);
   await page.goto(`${server.url}/console/${hash}`);
   await page.getByLabel('Admin token').fill(server.adminToken);
   await page.getByRole('button', { name: 'Sign in' }).click();
