@@ -103,8 +103,7 @@ async function consoleConnection(workspaceId: string): Promise<{ id: string; tok
 /** The ids of the console's own connections, so the request log can set their requests apart. */
 export function consoleConnectionIds(): Set<string> {
   const ids = new Set<string>();
-  for (const key of Object.keys(sessionStorage))
-    if (key.startsWith('folio.console.')) ids.add((JSON.parse(sessionStorage.getItem(key)!) as { id: string }).id);
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith('folio.console.')) ids.add((JSON.parse(sessionStorage.getItem(key)!) as { id: string }).id);
   return ids;
 }
 

@@ -6,7 +6,15 @@
 export type Operand = 'string' | 'number' | 'boolean' | 'date' | 'true' | 'empty_object' | 'option' | 'verification';
 
 const EMPTY = { is_empty: 'true', is_not_empty: 'true' } as const;
-const TEXT = { equals: 'string', does_not_equal: 'string', contains: 'string', does_not_contain: 'string', starts_with: 'string', ends_with: 'string', ...EMPTY } as const;
+const TEXT = {
+  equals: 'string',
+  does_not_equal: 'string',
+  contains: 'string',
+  does_not_contain: 'string',
+  starts_with: 'string',
+  ends_with: 'string',
+  ...EMPTY,
+} as const;
 const NUMBER = {
   equals: 'number',
   does_not_equal: 'number',
@@ -43,7 +51,14 @@ export const CONDITIONS: Record<string, Readonly<Record<string, Operand>>> = {
   email: TEXT,
   phone_number: TEXT,
   number: NUMBER,
-  unique_id: { equals: 'number', does_not_equal: 'number', greater_than: 'number', less_than: 'number', greater_than_or_equal_to: 'number', less_than_or_equal_to: 'number' },
+  unique_id: {
+    equals: 'number',
+    does_not_equal: 'number',
+    greater_than: 'number',
+    less_than: 'number',
+    greater_than_or_equal_to: 'number',
+    less_than_or_equal_to: 'number',
+  },
   checkbox: CHECKBOX,
   select: SELECT,
   status: SELECT,

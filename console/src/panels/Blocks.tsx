@@ -130,8 +130,10 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
       );
     case 'heading_1':
     case 'heading_2':
-    case 'heading_3': {
-      const Tag = block.type === 'heading_1' ? 'h2' : block.type === 'heading_2' ? 'h3' : 'h4';
+    case 'heading_3':
+    case 'heading_4' as Block['type']: {
+      // The page's title is the h1; a page's headings sit one level below it.
+      const Tag = ({ heading_1: 'h2', heading_2: 'h3', heading_3: 'h4', heading_4: 'h5' } as const)[block.type as 'heading_1'];
       const toggleable = (data as { is_toggleable?: boolean }).is_toggleable;
       return toggleable ? (
         <details class={`block ${color}`}>
@@ -238,7 +240,11 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
     case 'child_database':
       return <p class="block child">▦ {block.child_database.title || 'Untitled'}</p>;
     case 'link_to_page':
-      return <p class="block child">↗ {'page_id' in block.link_to_page ? block.link_to_page.page_id : 'database_id' in block.link_to_page ? block.link_to_page.database_id : ''}</p>;
+      return (
+        <p class="block child">
+          ↗ {'page_id' in block.link_to_page ? block.link_to_page.page_id : 'database_id' in block.link_to_page ? block.link_to_page.database_id : ''}
+        </p>
+      );
     case 'column_list':
       return (
         <div class="block columns-block">

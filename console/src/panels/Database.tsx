@@ -84,7 +84,11 @@ function DataSourceTable({ client, dataSourceId }: { client: Client; dataSourceI
               <div class="row" key={i}>
                 <label>
                   Sort by{' '}
-                  <select value={sort.property} onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, property: e.currentTarget.value } : x)))}>
+                  <select
+                    aria-label="Sort by"
+                    value={sort.property}
+                    onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, property: e.currentTarget.value } : x)))}
+                  >
                     {properties.map((p) => (
                       <option key={p.name}>{p.name}</option>
                     ))}
@@ -93,6 +97,7 @@ function DataSourceTable({ client, dataSourceId }: { client: Client; dataSourceI
                 <label>
                   Direction{' '}
                   <select
+                    aria-label="Direction"
                     value={sort.direction}
                     onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, direction: e.currentTarget.value as Sort['direction'] } : x)))}
                   >
@@ -116,7 +121,7 @@ function DataSourceTable({ client, dataSourceId }: { client: Client; dataSourceI
           <textarea
             id="filter-json"
             readOnly
-            rows={12}
+            rows={22}
             value={JSON.stringify({ ...(json ? { filter: json } : {}), ...(sorts.length ? { sorts } : {}) }, null, 2)}
           />
         </div>
@@ -160,7 +165,7 @@ function GroupEditor({
     <div class={`group depth-${depth}`} role="group" aria-label={depth === 1 ? 'Filter conditions' : 'Nested group'}>
       <label>
         Combine with{' '}
-        <select value={group.op} onChange={(e) => onChange({ ...group, op: e.currentTarget.value as Group['op'] })}>
+        <select aria-label="Combine with" value={group.op} onChange={(e) => onChange({ ...group, op: e.currentTarget.value as Group['op'] })}>
           <option value="and">and</option>
           <option value="or">or</option>
         </select>
@@ -178,7 +183,11 @@ function GroupEditor({
         </button>
         {/* The API nests compound filters two levels deep. */}
         {depth < 2 && (
-          <button type="button" class="small" onClick={() => onChange({ ...group, items: [...group.items, { kind: 'group', op: 'or', items: [newCondition(properties)] }] })}>
+          <button
+            type="button"
+            class="small"
+            onClick={() => onChange({ ...group, items: [...group.items, { kind: 'group', op: 'or', items: [newCondition(properties)] }] })}
+          >
             Add group
           </button>
         )}
@@ -206,12 +215,16 @@ function ConditionEditor({
   const table = conditionsFor(c);
   const kind = table[c.operator];
   const property = properties.find((p) => p.name === c.property);
-  const options = property && (property.type === 'select' || property.type === 'status' || property.type === 'multi_select') ? (property as unknown as Record<string, { options: { name: string }[] }>)[property.type].options : null;
+  const options =
+    property && (property.type === 'select' || property.type === 'status' || property.type === 'multi_select')
+      ? (property as unknown as Record<string, { options: { name: string }[] }>)[property.type].options
+      : null;
   return (
     <div class="row condition">
       <label>
         Property{' '}
         <select
+          aria-label="Property"
           value={c.property}
           onChange={(e) => {
             const p = properties.find((x) => x.name === e.currentTarget.value)!;
@@ -230,7 +243,7 @@ function ConditionEditor({
       {c.type === 'formula' && (
         <label>
           Result{' '}
-          <select value={c.sub} onChange={(e) => onChange(withDefaults({ ...c, sub: e.currentTarget.value }))}>
+          <select aria-label="Result" value={c.sub} onChange={(e) => onChange(withDefaults({ ...c, sub: e.currentTarget.value }))}>
             {FORMULA_RESULTS.map((r) => (
               <option key={r}>{r}</option>
             ))}
@@ -241,7 +254,7 @@ function ConditionEditor({
         <>
           <label>
             Rollup{' '}
-            <select value={c.sub} onChange={(e) => onChange(withDefaults({ ...c, sub: e.currentTarget.value }))}>
+            <select aria-label="Rollup" value={c.sub} onChange={(e) => onChange(withDefaults({ ...c, sub: e.currentTarget.value }))}>
               {ROLLUP_KINDS.map((r) => (
                 <option key={r}>{r}</option>
               ))}
@@ -250,7 +263,7 @@ function ConditionEditor({
           {c.sub !== 'number' && c.sub !== 'date' && (
             <label>
               Items{' '}
-              <select value={c.itemType} onChange={(e) => onChange(withDefaults({ ...c, itemType: e.currentTarget.value }))}>
+              <select aria-label="Items" value={c.itemType} onChange={(e) => onChange(withDefaults({ ...c, itemType: e.currentTarget.value }))}>
                 {['rich_text', 'number', 'checkbox', 'date'].map((r) => (
                   <option key={r}>{r}</option>
                 ))}
@@ -261,7 +274,7 @@ function ConditionEditor({
       )}
       <label>
         Condition{' '}
-        <select value={c.operator} onChange={(e) => onChange({ ...c, operator: e.currentTarget.value })}>
+        <select aria-label="Condition" value={c.operator} onChange={(e) => onChange({ ...c, operator: e.currentTarget.value })}>
           {Object.keys(table).map((op) => (
             <option key={op}>{op}</option>
           ))}
@@ -270,7 +283,7 @@ function ConditionEditor({
       {kind === 'boolean' ? (
         <label>
           Value{' '}
-          <select value={c.value || 'true'} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
+          <select aria-label="Value" value={c.value || 'true'} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
             <option>true</option>
             <option>false</option>
           </select>
@@ -278,7 +291,7 @@ function ConditionEditor({
       ) : kind === 'verification' ? (
         <label>
           Value{' '}
-          <select value={c.value} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
+          <select aria-label="Value" value={c.value} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
             {['verified', 'expired', 'none'].map((v) => (
               <option key={v}>{v}</option>
             ))}
@@ -287,7 +300,7 @@ function ConditionEditor({
       ) : kind === 'option' && options ? (
         <label>
           Value{' '}
-          <select value={c.value} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
+          <select aria-label="Value" value={c.value} onChange={(e) => onChange({ ...c, value: e.currentTarget.value })}>
             <option value="">Choose…</option>
             {options.map((o) => (
               <option key={o.name}>{o.name}</option>
@@ -298,6 +311,7 @@ function ConditionEditor({
         <label>
           Value{' '}
           <input
+            aria-label="Value"
             type={(kind === 'number' ? 'number' : kind === 'date' ? 'date' : 'text') as 'text'}
             value={c.value}
             onInput={(e) => onChange({ ...c, value: e.currentTarget.value })}
@@ -354,7 +368,15 @@ function cellText(value: Page['properties'][string]): string {
       return `${value.unique_id.prefix ? value.unique_id.prefix + '-' : ''}${value.unique_id.number ?? ''}`;
     case 'formula': {
       const f = value.formula;
-      return f.type === 'string' ? (f.string ?? '') : f.type === 'number' ? String(f.number ?? '') : f.type === 'boolean' ? String(f.boolean) : f.type === 'date' ? (f.date?.start ?? '') : '';
+      return f.type === 'string'
+        ? (f.string ?? '')
+        : f.type === 'number'
+          ? String(f.number ?? '')
+          : f.type === 'boolean'
+            ? String(f.boolean)
+            : f.type === 'date'
+              ? (f.date?.start ?? '')
+              : '';
     }
     case 'rollup': {
       const r = value.rollup;

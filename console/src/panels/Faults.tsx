@@ -9,7 +9,10 @@ export function FaultsPanel() {
   const faults = useLoad(() => admin.get<{ results: Fault[] }>('/faults'), []);
   const [form, setForm] = useState({ status: '503', path: '', method: '', connection_id: '', count: '', latency_ms: '' });
   const [error, run] = useAction();
-  const field = (name: keyof typeof form) => ({ value: form[name], onInput: (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value }) });
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onInput: (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value }),
+  });
   return (
     <div class="detail">
       <h1>Faults</h1>

@@ -182,10 +182,7 @@ const CONTENT_CAPABILITIES = ['read_content', 'update_content', 'insert_content'
 const USER_INFO = ['no_user_info', 'user_info_without_email', 'user_info_with_email'] as const;
 
 function Connections({ workspaceId }: { workspaceId: string }) {
-  const connections = usePaged(
-    (cursor) => admin.get<AdminList<Connection>>(`/workspaces/${workspaceId}/connections`, { start_cursor: cursor }),
-    [workspaceId],
-  );
+  const connections = usePaged((cursor) => admin.get<AdminList<Connection>>(`/workspaces/${workspaceId}/connections`, { start_cursor: cursor }), [workspaceId]);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<Issued | null>(null);
   const [error, run] = useAction();
@@ -324,7 +321,10 @@ async function grantedObjects(connectionId: string): Promise<Grant[]> {
 }
 
 function Shares({ workspaceId, connectionId, onChanged }: { workspaceId: string; connectionId: string; onChanged: () => void }) {
-  const grants = useLoad(async () => Promise.all((await grantedObjects(connectionId)).map((g) => admin.get<ContentObject>(`/objects/${g.object_id}`))), [connectionId]);
+  const grants = useLoad(
+    async () => Promise.all((await grantedObjects(connectionId)).map((g) => admin.get<ContentObject>(`/objects/${g.object_id}`))),
+    [connectionId],
+  );
   const top = usePaged((cursor) => admin.get<AdminList<ContentObject>>(`/workspaces/${workspaceId}/objects`, { start_cursor: cursor }), [workspaceId]);
   const [choice, setChoice] = useState('');
   const [error, run] = useAction();
