@@ -20,7 +20,8 @@ export function recordRequests(app: FastifyInstance, log: Logger, { requests, me
     const url = request.url;
     // A failed request names its error, so an operator reads why without the client's body.
     const error = answeredError(request);
-    if (requests.capacity > 0 && url.startsWith('/v1/')) {
+    // Hosted files too: a player's range requests for a recording show in the console's log.
+    if (requests.capacity > 0 && (url.startsWith('/v1/') || url.startsWith('/files/'))) {
       const headers = request.headers;
       const version = headers['notion-version'] ?? headers['service-version'];
       requests.record({

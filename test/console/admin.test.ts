@@ -139,7 +139,13 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
   async function someToken(): Promise<string> {
     if (spare) return spare;
     const ws = await admin(server, 'POST', '/workspaces', { name: 'Spare' });
-    spare = (await admin(server, 'POST', `/workspaces/${ws.id}/connections`, { name: 'Spare', kind: 'internal', capabilities: ['read_content', 'user_info_without_email'] })).token as string;
+    spare = (
+      await admin(server, 'POST', `/workspaces/${ws.id}/connections`, {
+        name: 'Spare',
+        kind: 'internal',
+        capabilities: ['read_content', 'user_info_without_email'],
+      })
+    ).token as string;
     return spare;
   }
 });

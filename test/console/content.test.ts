@@ -43,7 +43,26 @@ describe('console: content — the page tree, a page rendered, a database filter
     await tab.getByRole('tree', { name: 'Pages and databases' }).getByRole('button', { name: 'Handbook', exact: true }).click();
     await tab.getByRole('heading', { name: 'Handbook', level: 1 }).waitFor();
     const body = tab.locator('.blocks');
-    for (const text of ['para', 'h1', 'h2', 'h3', 'h4', 'bullet', 'one', 'task', 'tog', 'q', 'note', 'let x = 1', 'e=mc^2', 'a', 'd', 'left', 'synced', 'the report']) {
+    for (const text of [
+      'para',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'bullet',
+      'one',
+      'task',
+      'tog',
+      'q',
+      'note',
+      'let x = 1',
+      'e=mc^2',
+      'a',
+      'd',
+      'left',
+      'synced',
+      'the report',
+    ]) {
       await body.getByText(text, { exact: true }).first().waitFor();
     }
     assert.equal(await body.getByText(/Unsupported block/).count(), 0, 'every block type has a rendering');
@@ -66,10 +85,10 @@ describe('console: content — the page tree, a page rendered, a database filter
 
     await tab.getByRole('button', { name: 'Move to trash' }).click();
     await tab.locator('.page-head .badge', { hasText: 'in trash' }).waitFor();
-    assert.equal((await sdk().pages.retrieve({ page_id: page.id }) as any).in_trash, true);
+    assert.equal(((await sdk().pages.retrieve({ page_id: page.id })) as any).in_trash, true);
     await tab.getByRole('button', { name: 'Restore' }).click();
     await tab.getByRole('button', { name: 'Move to trash' }).waitFor();
-    assert.equal((await sdk().pages.retrieve({ page_id: page.id }) as any).in_trash, false);
+    assert.equal(((await sdk().pages.retrieve({ page_id: page.id })) as any).in_trash, false);
     await tab.close();
   });
 
@@ -132,14 +151,22 @@ describe('console: content — the page tree, a page rendered, a database filter
     assert.deepEqual(shown.filter, {
       and: [
         { property: 'Score', number: { greater_than: 6 } },
-        { or: [{ property: 'Done', checkbox: { equals: true } }, { property: 'Tag', select: { equals: 'beta' } }] },
+        {
+          or: [
+            { property: 'Done', checkbox: { equals: true } },
+            { property: 'Tag', select: { equals: 'beta' } },
+          ],
+        },
       ],
     });
     const expected: any = await sdk().dataSources.query({ data_source_id: dataSourceId, filter: shown.filter, sorts: shown.sorts, page_size: 50 } as any);
     assert.ok(expected.results.length > 0 && expected.results.length < 60);
     await tab.getByText(`Page 1 · ${expected.results.length} rows`).waitFor();
     const ids = await tab.locator('table[aria-label="Rows"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-page-id')));
-    assert.deepEqual(ids, expected.results.map((r: any) => r.id));
+    assert.deepEqual(
+      ids,
+      expected.results.map((r: any) => r.id),
+    );
     await assertAccessible(tab, 'database');
     await screenshot(tab, 'database');
     await tab.close();

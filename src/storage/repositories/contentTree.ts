@@ -41,11 +41,7 @@ export async function listContentChildren(
   after: { position: number; id: string } | null,
   limit: number,
 ): Promise<ObjectRow[]> {
-  let query = db
-    .selectFrom('objects')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('object', 'in', ['page', 'database']);
+  let query = db.selectFrom('objects').selectAll().where('workspace_id', '=', workspaceId).where('object', 'in', ['page', 'database']);
   query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
   if (after) query = query.where((eb) => eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '>', after.id)])]));
   return query.orderBy('position').orderBy('id').limit(limit).execute();
