@@ -9,6 +9,7 @@ import type {
   AdminContentObject,
   AdminGrant,
   AdminJob,
+  AdminMeetingNote,
   AdminProcessing,
   AdminWorkspace,
   IssuedToken,
@@ -23,6 +24,7 @@ export type OperatorUserObject = Static<typeof OperatorUser>;
 export type Grant = Static<typeof AdminGrant>;
 export type ContentObject = Static<typeof AdminContentObject>;
 export type Job = Static<typeof AdminJob>;
+export type MeetingNote = Static<typeof AdminMeetingNote>;
 export type Processing = Static<typeof AdminProcessing>;
 export type Fault = Static<typeof AdminFault>;
 export type FaultInput = Static<typeof CreateFaultBody>;

@@ -12,6 +12,7 @@ import { RESET_OPERATIONS } from './reset.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
 import { CONTENT_OPERATIONS } from './content.js';
+import { MEETING_NOTE_OPERATIONS } from './meetingNotes.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...CUSTOM_EMOJI_OPERATIONS,
   ...TEMPLATE_OPERATIONS,
   ...CONTENT_OPERATIONS,
+  ...MEETING_NOTE_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
-import type { ClockView, ListView } from '../domain/views.js';
+import type { ClockView, ListView, MeetingNoteView } from '../domain/views.js';
 import type { EngineReadiness } from '../domain/meetingNotes/engineReadiness.js';
 import type { ConnectionRow, JobRow, JobState, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type {
   AdminClock,
   AdminContentObject,
+  AdminMeetingNote,
   AdminConnection,
   AdminGrant,
   AdminJob,
@@ -144,5 +145,26 @@ export function presentContentObject(row: ObjectRow): Static<typeof AdminContent
     parent_id: row.parent_id,
     in_trash: row.in_trash === 1,
     created_time: row.created_time,
+  };
+}
+
+/** A meeting note for the console: status, the result blocks, and its recording's signed link. */
+export function presentMeetingNote(view: MeetingNoteView): Static<typeof AdminMeetingNote> {
+  const { row, member } = view;
+  return {
+    object: 'meeting_note',
+    id: row.id,
+    workspace_id: row.workspace_id,
+    title: (member.title ?? []).map((t) => t.plain_text).join(''),
+    status: member.status,
+    in_trash: row.in_trash === 1,
+    created_time: row.created_time,
+    root_id: view.rootId,
+    children: {
+      summary_block_id: member.children?.summary_block_id ?? null,
+      notes_block_id: member.children?.notes_block_id ?? null,
+      transcript_block_id: member.children?.transcript_block_id ?? null,
+    },
+    recording: view.recording,
   };
 }

@@ -219,3 +219,32 @@ export const AdminContentObject = Type.Object(
   Closed,
 );
 export type ContentObjectsListQuery = Static<typeof ContentObjectsQuery>;
+
+/**
+ * A meeting note as the console shows it: its status, its recording by a signed link (the block
+ * itself never shows its media), the blocks its results went to, and the page to share to read
+ * them. GET /admin/v1/workspaces/{id}/meeting_notes lists them; /admin/v1/meeting_notes/{id} is one.
+ */
+export const AdminMeetingNote = Type.Object(
+  {
+    object: Type.Literal('meeting_note'),
+    id: Type.String(),
+    workspace_id: Type.String(),
+    title: Type.String(),
+    status: Type.String(),
+    in_trash: Type.Boolean(),
+    created_time: Type.String(),
+    /** The top-level page or database it sits under. */
+    root_id: Type.String(),
+    children: Type.Object(
+      { summary_block_id: Nullable(Type.String()), notes_block_id: Nullable(Type.String()), transcript_block_id: Nullable(Type.String()) },
+      Closed,
+    ),
+    /** Its recording, by a link valid for an hour; null when the upload is gone. */
+    recording: Nullable(
+      Type.Object({ url: Type.String(), expiry_time: Type.String(), filename: Type.String(), content_type: Nullable(Type.String()) }, Closed),
+    ),
+  },
+  Closed,
+);
+export const MeetingNoteParams = StrictObject({ block_id: Type.String() });

@@ -21,7 +21,10 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   before(async () => {
     execFileSync(process.execPath, [path.join(root, 'scripts', 'buildConsole.mjs')], { stdio: 'inherit' });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--mute-audio'],
+    });
   });
   after(async () => {
     await browser?.close();

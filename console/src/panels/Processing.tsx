@@ -1,10 +1,40 @@
 import { useState } from 'preact/hooks';
 import { admin } from '../api.ts';
 import { ErrorNote, useAction, useLoad, usePaged } from '../ui.tsx';
-import type { AdminList, Job, Processing } from '../types.ts';
+import { go } from '../router.ts';
+import { MeetingNoteView, MeetingNotesList } from './MeetingNotes.tsx';
+import type { AdminList, Job, Processing, Workspace } from '../types.ts';
+
+/** `#/processing[/<workspace>[/<meeting notes block>]]`: a workspace's notes, one note, and the processing queue. */
+export function ProcessingPanel({ route }: { route: string[] }) {
+  const [workspaceId, blockId] = route;
+  const workspaces = usePaged((cursor) => admin.get<AdminList<Workspace>>('/workspaces', { start_cursor: cursor }), []);
+  const chosen = workspaceId ?? workspaces.items[0]?.id;
+  return (
+    <div class="columns">
+      <aside aria-label="Meeting notes">
+        <label for="notes-workspace">Workspace</label>
+        <select id="notes-workspace" value={chosen ?? ''} onChange={(e) => go('processing', e.currentTarget.value)}>
+          {workspaces.items.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
+        </select>
+        {workspaces.hasMore && (
+          <button type="button" class="link" onClick={workspaces.more}>
+            More workspaces…
+          </button>
+        )}
+        {chosen && <MeetingNotesList key={chosen} workspaceId={chosen} />}
+      </aside>
+      {blockId ? <MeetingNoteView key={blockId} blockId={blockId} /> : <Queue />}
+    </div>
+  );
+}
 
 /** Meeting notes' background processing: the engines, the queue (pause, resume) and its jobs with their attempts. */
-export function ProcessingPanel() {
+function Queue() {
   const processing = useLoad(() => admin.get<Processing>('/processing'), []);
   const [state, setState] = useState('');
   const jobs = usePaged((cursor) => admin.get<AdminList<Job>>('/jobs', { state, start_cursor: cursor, page_size: 50 }), [state]);

@@ -46,3 +46,10 @@ export async function listContentChildren(
   if (after) query = query.where((eb) => eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '>', after.id)])]));
   return query.orderBy('position').orderBy('id').limit(limit).execute();
 }
+
+/** A keyset page (by id) of a workspace's meeting notes blocks (objects_meeting_notes index). */
+export async function listMeetingNotesBlocks(db: Db, workspaceId: string, afterId: string | null, limit: number): Promise<ObjectRow[]> {
+  let query = db.selectFrom('objects').selectAll().where('type', '=', 'meeting_notes').where('workspace_id', '=', workspaceId);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
