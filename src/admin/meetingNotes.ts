@@ -1,5 +1,5 @@
-import { AdminList, AdminMeetingNote, MeetingNoteParams, WorkspaceParams } from '../schemas/admin.js';
-import { presentAdminList, presentMeetingNote } from '../presenters/adminObjects.js';
+import { AdminMeetingNote, MeetingNoteParams, WorkspaceParams } from '../schemas/admin.js';
+import { presentMeetingNote } from '../presenters/adminObjects.js';
 import { getMeetingNote, listMeetingNotes } from '../commands/admin/meetingNotes.js';
 import { adminOperation, listing, pathOption, type AnyAdminOperation } from './adminOperation.js';
 

@@ -66,7 +66,12 @@ describe('hosted files answer byte ranges', () => {
     assert.equal(unsatisfiable.r.headers.get('content-range'), `bytes */${bytes.length}`);
 
     // Several ranges, another unit, a malformed header, or a conditional range: the whole file.
-    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=abc' }, { range: 'bytes=0-1', 'if-range': '"x"' }]) {
+    for (const headers of [
+      { range: 'bytes=0-1,5-6' } as Record<string, string>,
+      { range: 'items=0-1' },
+      { range: 'bytes=abc' },
+      { range: 'bytes=0-1', 'if-range': '"x"' },
+    ]) {
       const answer = await get(url, headers);
       assert.equal(answer.r.status, 200, JSON.stringify(headers));
       assert.equal(answer.bytes.length, bytes.length);

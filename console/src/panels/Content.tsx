@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { admin, shareWithConsole, v1 } from '../api.ts';
 import { go } from '../router.ts';
 import { ErrorNote, ObjectTree, useAction, useLoad, usePaged } from '../ui.tsx';

@@ -109,31 +109,35 @@ export function RequestLogPanel() {
   );
 }
 
+/** A kept body, indented when it is whole JSON (a cut one is shown as kept). */
+function pretty(body: string | null): string {
+  if (body === null) return '—';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 function RequestDetail({ entry, onClose }: { entry: LoggedRequest; onClose: () => void }) {
-  const { object: _object, ...fields } = entry;
+  const { object: _object, request_body, response_body, ...fields } = entry;
   return (
     <aside class="request-detail" aria-label="Request details">
       <h2>
         {entry.method} {entry.path}
       </h2>
       <dl>
-        {Object.entries(fields).map(([k, v]) =>
-          k === 'request_body' || k === 'response_body' ? null : (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v === null ? '—' : String(v)}</dd>
-            </div>
-          ),
-        )}
+        {Object.entries(fields).map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v === null ? '—' : String(v)}</dd>
+          </div>
+        ))}
       </dl>
-      {'request_body' in fields && (
-        <>
-          <h3>Body</h3>
-          <pre>{String((fields as Record<string, unknown>).request_body ?? '—')}</pre>
-          <h3>Answer</h3>
-          <pre>{String((fields as Record<string, unknown>).response_body ?? '—')}</pre>
-        </>
-      )}
+      <h3>Body</h3>
+      <pre data-testid="request-body">{pretty(request_body)}</pre>
+      <h3>Answer</h3>
+      <pre data-testid="response-body">{pretty(response_body)}</pre>
       <button type="button" onClick={onClose}>
         Close
       </button>
