@@ -107,7 +107,10 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     await row.waitFor();
     assert.match((await row.textContent())!, /unauthorized/);
     await row.getByRole('button', { name: '/v1/users/me' }).click();
-    await log.getByRole('complementary', { name: 'Request details' }).getByText('unauthorized').waitFor();
+    const detail = log.getByRole('complementary', { name: 'Request details' });
+    await detail.getByRole('definition').getByText('unauthorized', { exact: true }).waitFor();
+    // The answer it got, as kept by the log.
+    assert.equal(JSON.parse((await detail.getByTestId('response-body').textContent())!).code, 'unauthorized');
     await assertAccessible(log, 'request log');
     await screenshot(log, 'request-log');
     await log.close();
