@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { Client } from '@notionhq/client';
 import { useServer } from '../helpers/useServer.js';
 import { admin } from '../helpers/factories.js';
@@ -16,6 +17,15 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     assert.match(index.headers.get('content-security-policy') ?? '', /script-src 'self'/);
     const html = await index.text();
     assert.match(html, /<script type="module" crossorigin src="\/console\/assets\/index-[\w-]+\.js">/);
+    // First load under 300 KB of JavaScript gzipped (issue 28): every script the page loads.
+    let gzipped = 0;
+    for (const [, src] of html.matchAll(/<script[^>]*src="([^"]+)"/g)) {
+      const script = await fetch(`${server.url}${src}`);
+      assert.equal(script.status, 200);
+      assert.match(script.headers.get('cache-control') ?? '', /immutable/);
+      gzipped += gzipSync(Buffer.from(await script.arrayBuffer()), { level: 9 }).length;
+    }
+    assert.ok(gzipped > 0 && gzipped < 300 * 1024, `first load ${gzipped} bytes of JavaScript gzipped`);
     const bare = await fetch(`${server.url}/console`, { redirect: 'manual' });
     assert.ok([200, 301, 302].includes(bare.status), `GET /console answered ${bare.status}`);
   });
