@@ -29,8 +29,22 @@ export const adminToken = {
 
 async function call<T>(path: string, token: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   let response: Response;
+  for (let attempt = 0; ; attempt++) {
+    response = await send(path, token, init);
+    // The /v1 rate limit is per connection (3 requests/s by default): a page of many blocks can
+    // outrun it, so wait as the answer says and try again, as the official SDK does.
+    if (response.status !== 429 || attempt >= 6) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(response.headers.get('retry-after')) || 1, 10) * 1000));
+  }
+  const text = await response.text();
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  if (!response.ok) throw new ApiFailure(response.status, String(json.code ?? 'error'), String(json.message ?? response.statusText));
+  return json as T;
+}
+
+async function send(path: string, token: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -42,10 +56,6 @@ async function call<T>(path: string, token: string, init: { method?: string; bod
   } catch (error) {
     throw new ApiFailure(0, 'network_error', `Folio did not answer: ${(error as Error).message}`);
   }
-  const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  if (!response.ok) throw new ApiFailure(response.status, String(json.code ?? 'error'), String(json.message ?? response.statusText));
-  return json as T;
 }
 
 type Query = Record<string, string | number | undefined | null>;

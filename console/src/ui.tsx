@@ -100,7 +100,9 @@ export function ObjectTree({
   label: string;
 }) {
   return (
-    <ul role="tree" aria-label={label} class="tree">
+    // Nested lists of disclosure buttons rather than an ARIA tree: every control is a native button
+    // or link, so Tab, Enter and Space work without a custom keyboard model to get wrong.
+    <ul aria-label={label} class="tree">
       {roots ? (
         roots.map((o) => <TreeItem key={o.id} workspaceId={workspaceId} object={o} path={[]} onOpen={onOpen} />)
       ) : (
@@ -131,22 +133,18 @@ function TreeLevel({
         <TreeItem key={o.id} workspaceId={workspaceId} object={o} path={path} onOpen={onOpen} />
       ))}
       {list.error && (
-        <li role="none">
+        <li>
           <ErrorNote error={list.error} />
         </li>
       )}
       {list.hasMore && (
-        <li role="none">
+        <li>
           <button type="button" class="link" onClick={list.more}>
             More…
           </button>
         </li>
       )}
-      {!list.error && !list.hasMore && list.items.length === 0 && parentId === null && (
-        <li role="none" class="muted">
-          Nothing here yet.
-        </li>
-      )}
+      {!list.error && !list.hasMore && list.items.length === 0 && parentId === null && <li class="muted">Nothing here yet.</li>}
     </>
   );
 }
@@ -166,9 +164,9 @@ function TreeItem({
   const here = [...path, object];
   const title = object.title || 'Untitled';
   return (
-    <li role="treeitem" aria-expanded={open} aria-selected={false}>
+    <li>
       <span class="tree-row">
-        <button type="button" class="twisty" aria-label={`${open ? 'Collapse' : 'Expand'} ${title}`} onClick={() => setOpen(!open)}>
+        <button type="button" class="twisty" aria-expanded={open} aria-label={`Expand ${title}`} onClick={() => setOpen(!open)}>
           {open ? '▾' : '▸'}
         </button>
         <span class="kind" aria-hidden="true">
@@ -184,7 +182,7 @@ function TreeItem({
         {object.in_trash && <span class="badge">in trash</span>}
       </span>
       {open && (
-        <ul role="group">
+        <ul aria-label={`Inside ${title}`}>
           <TreeLevel workspaceId={workspaceId} parentId={object.id} path={here} onOpen={onOpen} />
         </ul>
       )}

@@ -39,9 +39,16 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     assert.equal(await page.evaluate(() => sessionStorage.length), 0);
     await assertAccessible(page, 'sign-in');
     await screenshot(page, 'sign-in-refused');
-    await page.getByLabel('Admin token').fill(server.adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // By keyboard alone: the token field, Enter to sign in, Tab to a panel's link, Enter to open it.
+    await page.getByLabel('Admin token').fill('');
+    await page.getByLabel('Admin token').focus();
+    await page.keyboard.type(server.adminToken);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Faults'; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Faults', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Workspaces' }).click();
     assert.equal(await page.evaluate(() => sessionStorage.getItem('folio.adminToken')), server.adminToken);
     assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing is kept beyond the session');
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -83,7 +90,7 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     await page.getByText('Nothing is shared with this connection').waitFor();
     await page.getByLabel('Share a page or database').selectOption({ label: 'Roadmap' });
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const visible = page.getByRole('tree', { name: 'Visible to this connection' });
+    const visible = page.getByRole('list', { name: 'Visible to this connection' });
     await visible.getByText('Roadmap').waitFor();
     assert.equal(await visible.getByText('Private notes').count(), 0);
     // The tree is what the connection sees: the SDK agrees.

@@ -39,8 +39,10 @@ describe('console: content — the page tree, a page rendered, a database filter
         { image: { type: 'file_upload', file_upload: { id: upload.id } } } as any,
       ] as any,
     });
+    // Rate-limited twice on the way: the console waits as told and carries on, as the SDK does.
+    await admin(server, 'POST', '/faults', { path: '/v1/blocks', status: 429, retry_after: 1, count: 2 });
     const tab = await openConsole(browser(), server, `#/content/${fx.workspaceId}`);
-    await tab.getByRole('tree', { name: 'Pages and databases' }).getByRole('button', { name: 'Handbook', exact: true }).click();
+    await tab.getByRole('list', { name: 'Pages and databases' }).getByRole('button', { name: 'Handbook', exact: true }).click();
     await tab.getByRole('heading', { name: 'Handbook', level: 1 }).waitFor();
     const body = tab.locator('.blocks');
     for (const text of [
@@ -66,6 +68,8 @@ describe('console: content — the page tree, a page rendered, a database filter
       await body.getByText(text, { exact: true }).first().waitFor();
     }
     assert.equal(await body.getByText(/Unsupported block/).count(), 0, 'every block type has a rendering');
+    // A fault spent is gone; the log shows the two refusals the console waited out.
+    assert.equal((await admin(server, 'GET', '/requests?status=429')).results.length, 2, 'the rate-limited requests were retried');
     assert.equal(await body.locator('.b', { hasText: 'bold' }).count(), 1);
     assert.equal(await body.locator('.c-red.i a[href="https://example.com/red"]').count(), 1);
     await body.locator('.mention-user', { hasText: '@Ada Lovelace' }).waitFor();
@@ -120,7 +124,7 @@ describe('console: content — the page tree, a page rendered, a database filter
       } as any);
     }
     const tab = await openConsole(browser(), server, `#/content/${fx.workspaceId}`);
-    const tree = tab.getByRole('tree', { name: 'Pages and databases' });
+    const tree = tab.getByRole('list', { name: 'Pages and databases' });
     await tree.getByRole('button', { name: 'Expand Projects home' }).click();
     await tree.getByRole('button', { name: 'Projects', exact: true }).click();
     await tab.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
