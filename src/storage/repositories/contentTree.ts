@@ -43,7 +43,9 @@ export async function listContentChildren(
 ): Promise<ObjectRow[]> {
   let query = db.selectFrom('objects').selectAll().where('workspace_id', '=', workspaceId).where('object', 'in', ['page', 'database']);
   query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
-  if (after) query = query.where((eb) => eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '>', after.id)])]));
+  // A row-value comparison, which both stores seek in an index on (parent_id, position, id); with
+  // today's (parent_id, position) a level's rows are sorted per page (docs/benchmarks.md, "Console").
+  if (after) query = query.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(after.position, after.id)));
   return query.orderBy('position').orderBy('id').limit(limit).execute();
 }
 
