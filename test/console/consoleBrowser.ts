@@ -19,8 +19,10 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** One browser for the file; a fresh page (its own sessionStorage) per test. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  // Built now, while the suite is declared: before any server of the file starts, since the server
+  // serves the console it finds at start.
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'buildConsole.mjs')], { stdio: 'inherit' });
   before(async () => {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'buildConsole.mjs')], { stdio: 'inherit' });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--mute-audio'],
