@@ -22,6 +22,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   return { data, error, reload: useCallback(() => setTick((t) => t + 1), []) };
 }
 
+/** Calls `tick` every `ms` while the view is shown: counters that move on the server (fault hits, the queue). */
+export function useEvery(ms: number, tick: () => void): void {
+  useEffect(() => {
+    const timer = setInterval(tick, ms);
+    return () => clearInterval(timer);
+  }, [ms, tick]);
+}
+
 /** A list read a page at a time: "Load more" fetches the next page with the server's cursor, so nothing reads a whole table. */
 export function usePaged<T>(load: (cursor: string | null) => Promise<AdminList<T>>, deps: unknown[]) {
   const [items, setItems] = useState<T[]>([]);

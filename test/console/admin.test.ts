@@ -147,6 +147,8 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     const failed = await call(server.url, 'GET', '/v1/users', { token: await someToken() });
     assert.equal(failed.status, 503);
     await log.locator('tr[data-status="503"]').filter({ hasText: '/v1/users' }).waitFor();
+    // The fault's hits, read again while the panel is open.
+    await page.getByRole('table', { name: 'Faults' }).locator('tbody td').nth(4).filter({ hasText: /^1$/ }).waitFor();
     await page.getByRole('button', { name: 'Lift', exact: true }).click();
     await page.getByRole('cell', { name: '/v1/users' }).waitFor({ state: 'detached' });
     const ok = await call(server.url, 'GET', '/v1/users', { token: await someToken() });

@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import { admin } from '../api.ts';
-import { ErrorNote, useAction, useLoad } from '../ui.tsx';
+import { ErrorNote, useAction, useEvery, useLoad } from '../ui.tsx';
 import type { Fault } from '../types.ts';
 
 const STATUSES = [409, 429, 500, 502, 503, 504, 529] as const;
 
 export function FaultsPanel() {
   const faults = useLoad(() => admin.get<{ results: Fault[] }>('/faults'), []);
+  // Hits move as requests arrive.
+  useEvery(2000, faults.reload);
   const [form, setForm] = useState({ status: '503', path: '', method: '', connection_id: '', count: '', latency_ms: '' });
   const [error, run] = useAction();
   const field = (name: keyof typeof form) => ({

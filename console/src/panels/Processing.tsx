@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { admin } from '../api.ts';
-import { ErrorNote, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorNote, useAction, useEvery, useLoad, usePaged } from '../ui.tsx';
 import { go } from '../router.ts';
 import { MeetingNoteView, MeetingNotesList } from './MeetingNotes.tsx';
 import type { AdminList, Job, Processing, Workspace } from '../types.ts';
@@ -36,6 +36,8 @@ export function ProcessingPanel({ route }: { route: string[] }) {
 /** Meeting notes' background processing: the engines, the queue (pause, resume) and its jobs with their attempts. */
 function Queue() {
   const processing = useLoad(() => admin.get<Processing>('/processing'), []);
+  // The queue's counts move as workers run.
+  useEvery(3000, processing.reload);
   const [state, setState] = useState('');
   const jobs = usePaged((cursor) => admin.get<AdminList<Job>>('/jobs', { state, start_cursor: cursor, page_size: 50 }), [state]);
   const [error, run] = useAction();
