@@ -29,7 +29,14 @@ export async function buildConsole() {
   process.stderr.write('folio: building the console (its sources are newer than dist/console/) …\n');
   const staging = path.join(root, 'dist', `.console-build-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
-  const { build } = await import('vite');
+  let build;
+  try {
+    ({ build } = await import('vite'));
+  } catch {
+    // An install without devDependencies has no Vite: the server still starts, and /console says it is not built.
+    process.stderr.write('folio: Vite is not installed (npm install without --omit=dev builds the console); /console is not served\n');
+    return;
+  }
   await build({ configFile: path.join(root, 'console', 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
   fs.writeFileSync(path.join(staging, '.build-complete'), '');
   const old = path.join(root, 'dist', `.console-old-${process.pid}`);
