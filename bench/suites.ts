@@ -11,6 +11,8 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   uploads: async () => (await import('./uploads/suite.js')).suite,
   'meeting-notes': async () => (await import('./meeting-notes/suite.js')).suite,
   markdown: async () => (await import('./markdown/suite.js')).suite,
+  webhooks: async () => (await import('./webhooks/suite.js')).suite,
+  reset: async () => (await import('./reset/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

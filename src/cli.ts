@@ -8,6 +8,7 @@ import { JOB_KINDS } from './jobs/index.js';
 import { MEETING_NOTES_JOB } from './domain/meetingNotes/meetingNotesJob.js';
 import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
+import { registerFixtureCli } from './cli/fixtureCli.js';
 import { PACKAGE } from './packageInfo.js';
 import type { Logger } from './logger.js';
 
@@ -38,8 +39,11 @@ program
   .option('--host <host>', 'FOLIO_HOST')
   .option('--port <port>', 'FOLIO_PORT')
   .option('--data-dir <dir>', 'FOLIO_DATA_DIR')
-  .action(async (options: { host?: string; port?: string; dataDir?: string }) => {
-    const running = await startFolio(loadConfigWith({ FOLIO_HOST: options.host, FOLIO_PORT: options.port, FOLIO_DATA_DIR: options.dataDir }));
+  .option('--seed <file>', 'FOLIO_SEED: a fixture loaded into an empty store, and what a reset to `seed` returns to')
+  .action(async (options: { host?: string; port?: string; dataDir?: string; seed?: string }) => {
+    const running = await startFolio(
+      loadConfigWith({ FOLIO_HOST: options.host, FOLIO_PORT: options.port, FOLIO_DATA_DIR: options.dataDir, FOLIO_SEED: options.seed }),
+    );
     closeOnSignal(running.log, { closing: 'shutting down: finishing in-flight requests', failed: 'shutdown failed' }, () => running.close());
   });
 
@@ -58,6 +62,7 @@ program
   });
 
 registerAdminCli(program);
+registerFixtureCli(program);
 
 program.parseAsync().catch((error: unknown) => {
   const message = error instanceof ApiError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);

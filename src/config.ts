@@ -50,6 +50,22 @@ export interface Config {
   metricsToken: string | null;
   /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
   viewQueryResultLimit: number;
+  /** Webhook delivery (src/commands/webhooks/): workers, the request timeout, the aggregation window. */
+  webhooks: WebhookSettings;
+  /** A fixture file loaded into an empty store at start, and what a reset to `seed` returns to (FOLIO_SEED; docs/fixtures.md). */
+  seedFile: string | null;
+}
+
+/** How this process delivers webhooks (docs/decisions.md "Webhook delivery"). */
+export interface WebhookSettings {
+  /** Workspaces whose events this process delivers at once (FOLIO_WEBHOOK_WORKERS). */
+  slots: number;
+  /** Handshakes this process sends at once (FOLIO_WEBHOOK_HANDSHAKE_WORKERS). */
+  handshakeSlots: number;
+  /** A receiver that has not answered by then failed this attempt (FOLIO_WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** How long a `*.content_updated` waits for more of the same entity's, by the server's clock (FOLIO_WEBHOOK_AGGREGATION_MS). */
+  aggregationMs: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -205,5 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.FOLIO_METRICS_TOKEN || null,
     ...processingSettings(env),
     viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
+    webhooks: {
+      slots: wholeNumber(env, 'FOLIO_WEBHOOK_WORKERS', 2, 0),
+      handshakeSlots: wholeNumber(env, 'FOLIO_WEBHOOK_HANDSHAKE_WORKERS', 1, 0),
+      timeoutMs: wholeNumber(env, 'FOLIO_WEBHOOK_TIMEOUT_MS', 10_000, 1),
+      aggregationMs: wholeNumber(env, 'FOLIO_WEBHOOK_AGGREGATION_MS', 1000, 0),
+    },
+    seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
   };
 }

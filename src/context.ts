@@ -9,6 +9,7 @@ import type { Summarizer } from './processing/summary/summarizer.js';
 import type { FaultTable } from './instruments/faults.js';
 import type { RequestLog } from './instruments/requestLog.js';
 import type { Metrics } from './instruments/metrics.js';
+import type { PreparedImport } from './domain/fixtures/planFixture.js';
 
 /** What commands need, from the server or any other process (src/core.ts builds it); passed explicitly, never global. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   log: Logger;
   /** This instance's emulator controls and measurements (src/instruments/). */
   instruments: Instruments;
+  /** The fixture the server started with (FOLIO_SEED), planned once: what a reset to `seed` writes. */
+  seed: PreparedImport | null;
 }
 
 /** Kept in this process's memory: each instance of a deployment has its own. */

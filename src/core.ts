@@ -19,6 +19,7 @@ import { FaultTable } from './instruments/faults.js';
 import { RequestLog } from './instruments/requestLog.js';
 import { Metrics } from './instruments/metrics.js';
 import { countPendingJobs } from './storage/repositories/jobs.js';
+import { settleViewQueries } from './commands/databaseViews/viewQueries.js';
 
 /**
  * The application without a transport: what the HTTP server, the CLI and a worker process
@@ -59,7 +60,10 @@ export async function createCore(config: Config): Promise<Core> {
       requests: new RequestLog(config.requestLogSize),
       metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }),
     },
+    seed: null,
     close: async () => {
+      // A view query answered but still keeping its result reads the store until it is kept.
+      await settleViewQueries();
       await files.close();
       await store.close();
     },

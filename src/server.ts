@@ -24,6 +24,10 @@ import { checkResponses } from './http/checkResponses.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { V1Route } from './http/augment.js';
 import { consolePlane } from './http/consolePlane.js';
+import { oauthPlane } from './http/oauthPlane.js';
+import { registerOAuthRoutes } from './routes/oauth/index.js';
+import type { Logger } from './logger.js';
+import { answerClientError, answerFrameworkError, MAX_HEADER_BYTES, MAX_PARAM_LENGTH, REQUEST_TIMEOUT_MS } from './http/clientErrors.js';
 
 /**
  * @fastify/ajv-compiler's type for the factory returns Ajv's `compile`; Fastify calls what it
@@ -31,7 +35,7 @@ import { consolePlane } from './http/consolePlane.js';
  */
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
-function createFastify(): App {
+function createFastify(log: Logger): App {
   return Fastify({
     // Request logs are written by http/requestLog.ts, without a logger per request.
     logger: false,
@@ -39,7 +43,15 @@ function createFastify(): App {
     // The not-found answer's body limit: Fastify's 404 context takes the instance's, not its parser's.
     bodyLimit: BODY_LIMIT,
     // Unknown paths and wrong methods are one error (FACTS.md §6); trailing slashes are not special.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Requests refused before routing (a bad URL, one Node's parser refuses) answer in the spec's
+    // error body with a request id too (src/http/clientErrors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError(log),
+    // Node answers a missing Host header itself, with an empty body; the root's onRequest hook
+    // refuses it instead, in the spec's body.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Fastify's own 503 while closing has a body of another shape; the onRequest hook refuses
     // those requests instead, with the spec's error body.
     return503OnClosing: false,
@@ -60,7 +72,7 @@ export interface ServerOptions {
  * encapsulated plugins, each with its own hooks and body parsers. Closing the server closes the core.
  */
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
-  const app = createFastify();
+  const app = createFastify(core.log);
   recordRequests(app, core.log, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
@@ -86,6 +98,9 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // Runs before any plane's hooks, for every request including unknown paths.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1')
+      return done(new ApiError('invalid_request', 'Unsupported request: an HTTP/1.1 request must carry a Host header.'));
     if (!closing) return done();
     // Requests still arriving on kept-alive connections while in-flight ones drain.
     reply.header('connection', 'close');
@@ -108,5 +123,6 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
   app.register(consolePlane);
+  app.register(oauthPlane, { ctx: core, routes: registerOAuthRoutes });
   return app;
 }

@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { sweepFileUploads } from './commands/fileUploads/sweepFileUploads.js';
 import { startWorkers } from './worker/startWorkers.js';
 import { JOB_KINDS } from './jobs/index.js';
+import { loadSeed } from './cli/fixtureCli.js';
 
 export interface Running {
   app: App;
@@ -28,6 +29,11 @@ export async function startFolio(config: Config): Promise<Running> {
   if (created) process.stdout.write(`Folio admin token (stored in ${adminTokenFile}): ${adminToken}\n`);
   else if (adminTokenFile) process.stdout.write(`Folio admin token: in ${adminTokenFile}\n`);
   const core = await createCore(config);
+  if (config.seedFile)
+    await loadSeed(core, config.seedFile).catch(async (error: unknown) => {
+      await core.close();
+      throw error;
+    });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {
     // Logged by the rate limiter's skipOnError path; an unreachable Redis only disables sharing.

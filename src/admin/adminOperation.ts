@@ -26,6 +26,8 @@ export interface AdminOperation<P extends TSchema, Q extends TSchema, B extends 
   cli?: AdminCli;
   /** Whether the server offers it at all (the test clock exists only with FOLIO_TEST_CLOCK=1). */
   enabled?(ctx: AppContext): boolean;
+  /** A larger body than the plane's 500 KB, in bytes (a fixture to import). */
+  bodyLimit?: number;
 }
 
 export interface AdminInput<P, Q, B> {

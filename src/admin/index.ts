@@ -13,6 +13,9 @@ import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
 import { CONTENT_OPERATIONS } from './content.js';
 import { MEETING_NOTE_OPERATIONS } from './meetingNotes.js';
+import { INTEGRATION_OPERATIONS } from './integrations.js';
+import { WEBHOOK_OPERATIONS } from './webhooks.js';
+import { FIXTURE_OPERATIONS } from './fixtures.js';
 
 /**
  * Every operator action, in the order `folio admin --help` lists its subcommands. The `/admin/v1`
@@ -34,6 +37,9 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...TEMPLATE_OPERATIONS,
   ...CONTENT_OPERATIONS,
   ...MEETING_NOTE_OPERATIONS,
+  ...INTEGRATION_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+  ...FIXTURE_OPERATIONS,
 ];
 
 export type { AdminCli, AdminInput, AdminOperation, AnyAdminOperation, CliOption } from './adminOperation.js';

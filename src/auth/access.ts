@@ -34,3 +34,13 @@ export function assertEditable(row: ObjectRow): void {
 export function assertUnlocked(row: ObjectRow): void {
   if (row.is_locked === 1) throw validationError(`Can't edit ${row.object} that is locked. You must unlock the ${row.object} before editing.`);
 }
+
+/**
+ * Whether a connection sees an object, by the rule loadVisibleObject applies to its requests (of
+ * its workspace and shared with it, directly or through an ancestor): what a webhook event about
+ * the object needs before it goes to the connection's subscription.
+ */
+export async function isVisibleTo(db: Db, connectionId: string, workspaceId: string, id: string): Promise<boolean> {
+  const found = await findObjectForConnection(db, id, connectionId);
+  return found !== undefined && found.row.workspace_id === workspaceId && found.shared;
+}

@@ -7,6 +7,8 @@ import { findObject } from '../storage/repositories/objects.js';
 import { setTrashed } from '../domain/trash.js';
 import { attachFileUploads } from './fileUploads/attachFileUploads.js';
 import { resolveCustomEmojis } from './customEmojis/resolveCustomEmojis.js';
+import { recordEvent } from './events/recordEvent.js';
+import { lifecycleEvent } from './events/objectEvents.js';
 
 /** What an update command tells the shared opening about its own body and object. */
 export interface EditOpening<Body> {
@@ -37,6 +39,7 @@ export async function openForEdit<Body extends { in_trash?: boolean }>(
   if (body.in_trash === false && row.trashed === 1) {
     await setTrashed(trx, row.id, false, caller.botId, at);
     row = (await findObject(trx, row.id))!;
+    await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, row, 'undeleted')));
   }
   if (row.in_trash === 1 && opening.refusedInTrash(body)) assertEditable(row);
   await opening.checkLock(trx, row, body);

@@ -43,7 +43,7 @@ export async function searchTitles(ctx: AppContext, caller: Caller, body: Search
   const query = body.query ? body.query : null;
   const object = filter.value ?? null;
   const inTrash = filter.in_trash === true;
-  const direction = body.sort?.direction ?? 'descending';
+  const direction = body.sort && 'direction' in body.sort ? body.sort.direction : 'descending';
   const pageSize = body.page_size ?? 100;
   const listing = listingKey({ query, object, inTrash, direction });
   const db = ctx.store.db;

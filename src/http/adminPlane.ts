@@ -4,6 +4,7 @@ import { ApiError } from '../errors/registry.js';
 import { tokensMatch } from '../auth/tokens.js';
 import type { RegisterRoutes } from './app.js';
 import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
+import { acceptYamlBodies } from './yamlBody.js';
 
 export interface AdminPlaneOptions {
   ctx: AppContext;
@@ -12,9 +13,10 @@ export interface AdminPlaneOptions {
   routes: RegisterRoutes;
 }
 
-/** `/admin/v1`: the operator's plane. One admin token, JSON bodies, no version header, no rate limit. */
+/** `/admin/v1`: the operator's plane. One admin token, JSON (or YAML) bodies, no version header, no rate limit. */
 export const adminPlane: FastifyPluginCallbackTypebox<AdminPlaneOptions> = (plane, { ctx, adminTokenHash, routes }, done) => {
   acceptJsonBodies(plane, BODY_LIMIT);
+  acceptYamlBodies(plane, BODY_LIMIT);
   plane.addHook('onRequest', (request, _reply, next) => {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -16,6 +16,8 @@ declare module 'fastify' {
     capability?: Capability;
     /** A v1 route's newest-version response body (src/schemas/<resource>.ts), for OpenAPI and test-run checks. */
     response?: TSchema;
+    /** A browser page of the OAuth plane: its errors are HTML pages (src/http/oauthPlane.ts). */
+    html?: boolean;
   }
   interface FastifyInstance {
     /** Every `/v1` route as registered (src/http/openapi.ts), to check each is described. */

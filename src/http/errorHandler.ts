@@ -26,6 +26,10 @@ export function toApiError(error: unknown): ApiError {
       return new ApiError('invalid_request', 'Unsupported request: the Content-Length header does not match the body.');
   }
   if (error instanceof SyntaxError && fe.statusCode === 400) return new ApiError('invalid_json');
+  // Any other refusal Fastify or one of its plugins makes of a request (a 4xx FST_ error) is the
+  // caller's, not a 500; the ones above have words of their own.
+  if (typeof fe.code === 'string' && fe.code.startsWith('FST_') && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
+    return new ApiError('invalid_request');
   // Two writers crossing (PostgreSQL deadlock or serialization failure, SQLite busy past its
   // timeout) is the service's conflict_error: nothing was saved and a retry is safe.
   const storeCode = (error as { code?: unknown }).code;
@@ -46,6 +50,8 @@ export function answeredError(request: FastifyRequest): ApiError | undefined {
 
 export function renderError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
   answeredErrors.set(request, apiError);
+  // Also set by the root's onRequest hook; errors answered before any hook runs (frameworkErrors) need it here.
+  reply.header('x-request-id', request.id);
   if (apiError.headers) reply.headers(apiError.headers);
   const body: Record<string, unknown> = {
     object: 'error',

@@ -5,7 +5,9 @@ import type { RouteOptions } from 'fastify';
 import type { App } from './app.js';
 import type { V1Route } from './augment.js';
 import { PACKAGE } from '../packageInfo.js';
-import { API_VERSIONS, LATEST_VERSION } from '../versioning/versions.js';
+import { API_VERSIONS, LATEST_VERSION, isApiVersion, type ApiVersion } from '../versioning/versions.js';
+import { VersionEngine } from '../versioning/engine.js';
+import type { OpenApiDocument } from '../versioning/openapiDocument.js';
 import { ERROR_REGISTRY } from '../errors/registry.js';
 
 const ErrorBody = Type.Object(
@@ -51,7 +53,8 @@ const VersionHeaders = Type.Object({
  */
 export async function registerOpenApi(app: App, publicUrl: () => string, v1Routes: V1Route[]): Promise<void> {
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/v1/')) return;
+    // The consent flow's browser pages are HTML, not API operations.
+    if (!route.url.startsWith('/v1/') || route.config?.html) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       v1Routes.push({ method, url: route.url, response: route.config?.response ?? null });
@@ -63,13 +66,16 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
       info: {
         title: 'Folio Content API',
         version: PACKAGE.version,
-        description:
-          `The workspace Content API as Folio serves it, at version ${LATEST_VERSION}. Older versions (${API_VERSIONS[0]} on) are accepted in the ` +
-          '`Notion-Version` or `Service-Version` header and converted by version modules; docs/changelog.md lists what each changed.',
+        description: `The workspace Content API as Folio serves it, at version ${LATEST_VERSION}.`,
       },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A connection token (admin plane: POST /admin/v1/workspaces/{id}/connections).' },
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A public integration’s client_id:client_secret, for /v1/oauth/* (admin plane: POST /admin/v1/integrations).',
+          },
         },
       },
       security: [{ bearerAuth: [] }],
@@ -77,7 +83,7 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
     // Read when the document is first built: the address is known only once the server listens.
     transformObject: (document) => ('openapiObject' in document ? { ...document.openapiObject, servers: [{ url: publicUrl() }] } : document.swaggerObject),
     transform: ({ schema, url, route }) => {
-      if (!url.startsWith('/v1/')) return { schema: { ...schema, hide: true }, url };
+      if (!url.startsWith('/v1/') || route.config?.html) return { schema: { ...schema, hide: true }, url };
       const success = route.config?.response;
       return {
         schema: { ...schema, headers: VersionHeaders, response: { ...(success ? { 200: success } : {}), ...ERROR_RESPONSES } },
@@ -85,11 +91,61 @@ export async function registerOpenApi(app: App, publicUrl: () => string, v1Route
       };
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { tryItOutEnabled: true, persistAuthorization: true } });
-  // Only the newest version's shapes are described; older ones are told apart in docs/changelog.md.
+  const documents = new Map<ApiVersion, OpenApiDocument>();
+  const versions = new VersionEngine();
+  // Built once per version, on first request: the routes are all registered by then.
+  const documentAt = (version: ApiVersion): OpenApiDocument => {
+    let document = documents.get(version);
+    if (!document) {
+      document = describeVersion(versions.documentAt(version, app.swagger() as unknown as OpenApiDocument), version);
+      documents.set(version, document);
+    }
+    return document;
+  };
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      tryItOutEnabled: true,
+      persistAuthorization: true,
+      // The top bar picks a version's document (newest first), each served by /docs/json?version=.
+      urls: [...API_VERSIONS].reverse().map((version) => ({ url: `json?version=${version}`, name: version })),
+    },
+    // The reference page shows a version's document as /openapi.json serves it; the newest by default.
+    transformSpecification: (_document, request) => {
+      const asked = (request.query as { version?: unknown }).version;
+      return documentAt(typeof asked === 'string' && isApiVersion(asked) ? asked : LATEST_VERSION);
+    },
+    transformSpecificationClone: false,
+  });
+  // Each version's document lists the routes that exist at it and the shapes it answers with
+  // (VersionChange.downgradeDocument, the schema side of the version modules).
   app.get(
     '/openapi.json',
-    { schema: { hide: true, querystring: Type.Object({ version: Type.Optional(Type.Literal(LATEST_VERSION)) }, { additionalProperties: false }) } },
-    async () => app.swagger(),
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({ version: Type.Optional(Type.Union(API_VERSIONS.map((v) => Type.Literal(v)))) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => documentAt((request.query as { version?: ApiVersion }).version ?? LATEST_VERSION),
   );
+}
+
+/** The version a document describes: in its description and as the default of each operation's version header. */
+function describeVersion(document: OpenApiDocument, version: ApiVersion): OpenApiDocument {
+  const info = document.info as Record<string, unknown>;
+  document.info = {
+    ...info,
+    description:
+      `The workspace Content API as Folio serves it at version ${version} (the \`Notion-Version\` or \`Service-Version\` header). ` +
+      `Every version from ${API_VERSIONS[0]} to ${LATEST_VERSION} has its document: \`/openapi.json?version=YYYY-MM-DD\`; docs/changelog.md lists what each changed.`,
+  };
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: Record<string, unknown> }>) {
+        if (parameter.in === 'header' && parameter.name === 'Notion-Version' && parameter.schema) parameter.schema = { ...parameter.schema, default: version };
+      }
+    }
+  }
+  return document;
 }

@@ -91,7 +91,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   plane.addHook('preValidation', (request, _reply, next) => {
     const route = `${request.method} ${request.routeOptions.url}`;
-    if (versions.isRemoved(request.apiVersion, route)) return next(new ApiError('invalid_request_url'));
+    if (versions.isAbsent(request.apiVersion, route)) return next(new ApiError('invalid_request_url'));
     if (isNewestVersion(request.apiVersion)) return next();
     const versioned = {
       route,

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { ClockView, ListView, MeetingNoteView } from '../domain/views.js';
 import type { EngineReadiness } from '../domain/meetingNotes/engineReadiness.js';
-import type { ConnectionRow, JobRow, JobState, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { ConnectionRow, IntegrationRow, JobRow, JobState, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type {
   AdminClock,
   AdminContentObject,
@@ -15,6 +15,10 @@ import type {
   IssuedToken,
   OperatorUser,
   RevokedGrant,
+  AdminIntegration,
+  IssuedIntegration,
+  SignInLink,
+  OAuthAuthorization,
 } from '../schemas/admin.js';
 
 /**
@@ -133,6 +137,33 @@ export function presentProcessing(state: {
 /** The upload sweeper's run: uploads marked expired, blobs whose bytes were deleted. */
 export function presentFileUploadSweep(result: { expired: number; blobsDeleted: number }): Static<typeof FileUploadSweep> {
   return { object: 'file_upload_sweep', expired: result.expired, blobs_deleted: result.blobsDeleted };
+}
+
+/** A public integration; its secret's hash is never shown. */
+export function presentIntegration(row: IntegrationRow): Static<typeof AdminIntegration> {
+  return {
+    object: 'integration',
+    id: row.id,
+    client_id: row.client_id,
+    name: row.name,
+    redirect_uris: JSON.parse(row.redirect_uris) as string[],
+    capabilities: JSON.parse(row.capabilities) as string[],
+    webhook_url: row.webhook_url,
+    created_time: row.created_time,
+  };
+}
+
+/** An integration with its new client secret: shown once, at creation and rotation; only its hash is stored. */
+export function presentIssuedIntegration(issued: { row: IntegrationRow; secret: string }): Static<typeof IssuedIntegration> {
+  return { ...presentIntegration(issued.row), client_secret: issued.secret };
+}
+
+export function presentSignInLink(link: { url: string; expiresAt: string; workspaceId: string; userId: string }): Static<typeof SignInLink> {
+  return { object: 'sign_in_link', url: link.url, expires_at: link.expiresAt, workspace_id: link.workspaceId, user_id: link.userId };
+}
+
+export function presentOAuthAuthorization(grant: { code: string; redirectUrl: string; expiresAt: string }): Static<typeof OAuthAuthorization> {
+  return { object: 'oauth_authorization', code: grant.code, redirect_url: grant.redirectUrl, expires_at: grant.expiresAt };
 }
 
 /** A page or database as the console's tree lists it. */

@@ -248,3 +248,59 @@ export const AdminMeetingNote = Type.Object(
   Closed,
 );
 export const MeetingNoteParams = StrictObject({ block_id: Type.String() });
+/*
+ * Public integrations and their OAuth install flow (issue 27, migration 012). Server-wide: any
+ * workspace's people may install one.
+ */
+const RedirectUri = Type.String({ format: 'uri', maxLength: 2000 });
+const IntegrationFields = {
+  name: ConnectionName,
+  redirect_uris: Type.Array(RedirectUri, { minItems: 1, maxItems: 20 }),
+  capabilities: Capabilities,
+  webhook_url: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()])),
+};
+export const CreateIntegrationBody = StrictObject(IntegrationFields);
+export const UpdateIntegrationBody = Type.Object(
+  {
+    name: Type.Optional(IntegrationFields.name),
+    redirect_uris: Type.Optional(IntegrationFields.redirect_uris),
+    capabilities: Type.Optional(IntegrationFields.capabilities),
+    webhook_url: IntegrationFields.webhook_url,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const IntegrationParams = StrictObject({ integration_id: Type.String() });
+/** The same grant a person gives on the consent page, for tests without a browser. */
+export const OAuthAuthorizationBody = StrictObject({
+  integration_id: Type.String(),
+  user_id: Type.String(),
+  page_ids: Type.Array(Type.String(), { maxItems: 100 }),
+  redirect_uri: Type.Optional(Type.String({ maxLength: 2000 })),
+  state: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+const integrationFields = {
+  object: Type.Literal('integration'),
+  id: Type.String(),
+  client_id: Type.String(),
+  name: Type.String(),
+  redirect_uris: Type.Array(Type.String()),
+  capabilities: Type.Array(Type.String()),
+  webhook_url: Nullable(Type.String()),
+  created_time: Type.String(),
+};
+export const AdminIntegration = Type.Object(integrationFields, Closed);
+/** An integration with its client secret: answered once, at creation and rotation. */
+export const IssuedIntegration = Type.Object({ ...integrationFields, client_secret: Type.String() }, Closed);
+export const SignInLink = Type.Object(
+  { object: Type.Literal('sign_in_link'), url: Type.String(), expires_at: Type.String(), workspace_id: Type.String(), user_id: Type.String() },
+  Closed,
+);
+export const OAuthAuthorization = Type.Object(
+  { object: Type.Literal('oauth_authorization'), code: Type.String(), redirect_url: Type.String(), expires_at: Type.String() },
+  Closed,
+);
+
+export type CreateIntegrationInput = Static<typeof CreateIntegrationBody>;
+export type UpdateIntegrationInput = Static<typeof UpdateIntegrationBody>;
+export type OAuthAuthorizationInput = Static<typeof OAuthAuthorizationBody>;

@@ -1,13 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { IdString, StrictObject } from './common.js';
 import { RichTextRequestArray } from './richText.js';
-import { CoverRequest, IconRequest, PropertiesMap } from './pages.js';
+import { CoverRequest, IconRequest, PropertiesMap, WorkspaceParent } from './pages.js';
 import { Closed, FileObject, Id, Parent, RichTextResponse, Timestamp, Unreadable } from './objectParts.js';
 
-export const DatabaseParent = Type.Union([
-  StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
-  StrictObject({ type: Type.Optional(Type.Literal('workspace')), workspace: Type.Literal(true) }),
-]);
+export const DatabaseParent = Type.Union([StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }), ...WorkspaceParent.anyOf]);
 export type DatabaseParentInput = Static<typeof DatabaseParent>;
 
 export const CreateDatabaseBody = StrictObject({

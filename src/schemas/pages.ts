@@ -20,6 +20,21 @@ export type CoverInput = Static<typeof CoverRequest>;
  */
 export const PropertiesMap = Type.Record(Type.String({ maxLength: 1000 }), Type.Unknown(), { maxProperties: 500 });
 
+/**
+ * The workspace as a parent: `{workspace: true}` as the SDK types it, or `{type: "workspace"}`
+ * alone, as the service's published request schema (`parentRequest` in @notionhq/notion-mcp-server)
+ * takes it; `type` names it without ambiguity (issue 26 item 7).
+ */
+export const WorkspaceParent = Type.Union([
+  StrictObject({ type: Type.Optional(Type.Literal('workspace')), workspace: Type.Literal(true) }),
+  StrictObject({ type: Type.Literal('workspace'), workspace: Type.Optional(Type.Literal(true)) }),
+]);
+export type WorkspaceParentInput = Static<typeof WorkspaceParent>;
+
+export function isWorkspaceParent<T extends object>(parent: T | WorkspaceParentInput): parent is WorkspaceParentInput {
+  return 'workspace' in parent || ('type' in parent && parent.type === 'workspace');
+}
+
 export const PageParent = Type.Union([
   StrictObject({ type: Type.Optional(Type.Literal('page_id')), page_id: IdString }),
   StrictObject({ type: Type.Optional(Type.Literal('database_id')), database_id: IdString }),
@@ -29,7 +44,7 @@ export const PageParent = Type.Union([
     data_source_id: IdString,
     database_id: Type.Optional(Type.Union([IdString, Type.Null()])),
   }),
-  StrictObject({ type: Type.Optional(Type.Literal('workspace')), workspace: Type.Literal(true) }),
+  ...WorkspaceParent.anyOf,
 ]);
 export type PageParentInput = Static<typeof PageParent>;
 

@@ -19,10 +19,15 @@ export const SearchBody = StrictObject({
     }),
   ),
   sort: Type.Optional(
-    StrictObject({
-      timestamp: Type.Literal('last_edited_time'),
-      direction: Type.Enum(['ascending', 'descending']),
-    }),
+    Type.Union([
+      StrictObject({
+        timestamp: Type.Literal('last_edited_time'),
+        direction: Type.Enum(['ascending', 'descending']),
+      }),
+      // The SDK (search.d.ts) types it, the reference does not describe it (FACTS.md §4): taken,
+      // and listed as with no sort (docs/decisions.md).
+      StrictObject({ property: Type.Literal('relevance') }),
+    ]),
   ),
   // The SDK types it `string | null`; null is the first page.
   start_cursor: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),

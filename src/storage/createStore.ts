@@ -14,6 +14,11 @@ export interface Store {
   dialect: Dialect;
   /** Runs fn in one transaction; everything a command writes commits together or not at all. */
   transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction whose statements all read the same snapshot: REPEATABLE READ on
+   * PostgreSQL, where READ COMMITTED gives each statement its own; SQLite's transactions always do.
+   */
+  snapshot<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The per-request token lookup, prepared once (see callerLookup.ts). */
@@ -159,6 +164,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     db,
     dialect: dialectOf(db),
     transaction: (fn) => db.transaction().execute(fn),
+    snapshot: (fn) => db.transaction().setIsolationLevel('repeatable read').execute(fn),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -3,7 +3,7 @@
  * ISO-8601 UTC timestamps as text (they sort correctly as strings), JSON as text and booleans
  * as 0/1 integers, so repositories need no dialect branches for plain reads and writes.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface WorkspaceTable {
   id: string;
@@ -259,6 +259,15 @@ export interface DB {
   view_queries: ViewQueryTable;
   data_source_templates: DataSourceTemplateTable;
   custom_emojis: CustomEmojiTable;
+  integrations: IntegrationTable;
+  sign_in_links: SignInLinkTable;
+  browser_sessions: BrowserSessionTable;
+  oauth_codes: OAuthCodeTable;
+  integration_connections: IntegrationConnectionTable;
+  oauth_refresh_tokens: OAuthRefreshTokenTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type JobRow = Selectable<JobTable>;
@@ -339,3 +348,145 @@ export type DatabaseViewRow = Selectable<DatabaseViewTable>;
 export type ViewQueryRow = Selectable<ViewQueryTable>;
 export type DataSourceTemplateRow = Selectable<DataSourceTemplateTable>;
 export type CustomEmojiRow = Selectable<CustomEmojiTable>;
+
+/** A public integration, server-wide (migration 012); `id` is stable, the secret rotates. */
+export interface IntegrationTable {
+  id: string;
+  client_id: string;
+  /** SHA-256 of the client secret, hex; the secret itself is never stored. */
+  secret_hash: string;
+  name: string;
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string;
+  /** JSON array: content/comment capabilities and one user-information level, as connections take them. */
+  capabilities: string;
+  webhook_url: string | null;
+  created_time: string;
+}
+
+/** A one-time link that signs a browser in as a workspace person (migration 012). */
+export interface SignInLinkTable {
+  token_hash: string;
+  workspace_id: string;
+  user_id: string;
+  expires_at: string;
+  used_time: string | null;
+}
+
+/** A browser signed in to the consent page, by the hash of its cookie (migration 012). */
+export interface BrowserSessionTable {
+  token_hash: string;
+  workspace_id: string;
+  user_id: string;
+  created_time: string;
+  expires_at: string;
+}
+
+/** An approved grant waiting for its token exchange (migration 012). */
+export interface OAuthCodeTable {
+  code_hash: string;
+  integration_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** JSON array of the objects the person chose to share. */
+  page_ids: string;
+  /** Where the code was sent: the authorize request's, or the integration's only one. */
+  redirect_uri: string;
+  /** 1 when the authorize request named it (the token request must repeat it, FACTS.md §10.9). */
+  redirect_uri_given: number;
+  expires_at: string;
+  used_time: string | null;
+  created_time: string;
+}
+
+/** A public connection's integration (migration 012); the connection row names the approving user. */
+export interface IntegrationConnectionTable {
+  connection_id: string;
+  integration_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** When the current access token was issued: introspection's `iat`. */
+  access_issued_time: string;
+  created_time: string;
+}
+
+/** A public connection's refresh token; a refresh revokes it and issues the next (migration 012). */
+export interface OAuthRefreshTokenTable {
+  token_hash: string;
+  connection_id: string;
+  integration_id: string;
+  created_time: string;
+  revoked_time: string | null;
+}
+
+export type IntegrationRow = Selectable<IntegrationTable>;
+export type OAuthCodeRow = Selectable<OAuthCodeTable>;
+export type IntegrationConnectionRow = Selectable<IntegrationConnectionTable>;
+export type BrowserSessionRow = Selectable<BrowserSessionTable>;
+/** A webhook subscription (migration 013): a receiver URL for a connection's events. */
+export interface WebhookSubscriptionTable {
+  id: string;
+  workspace_id: string;
+  connection_id: string | null;
+  /** A public integration's subscription (migration 012's `integrations`); not offered yet. */
+  integration_id: string | null;
+  url: string;
+  /** JSON array of event types; null: every type the subscription's version does not deprecate. */
+  event_types: string | null;
+  api_version: string;
+  status: 'pending' | 'active';
+  verification_token: string;
+  created_time: string;
+  verified_time: string | null;
+}
+
+/** The outbox (migration 013): one event a write recorded in its own transaction. */
+export interface WebhookEventTable {
+  seq: Generated<number>;
+  id: string;
+  workspace_id: string;
+  type: string;
+  entity_id: string;
+  entity_type: string;
+  /** The connection whose request caused it. */
+  connection_id: string | null;
+  /** JSON: `[{id, type}]`. */
+  authors: string;
+  /** JSON: the event's `data`; null for types that carry none. */
+  data: string | null;
+  timestamp: string;
+  dispatched: number;
+}
+
+/** One event (or several aggregated ones) for one subscription, and its attempts (migration 013). */
+export interface WebhookDeliveryTable {
+  id: string;
+  subscription_id: string;
+  workspace_id: string;
+  /** The payload's `id`: the first event's id. */
+  event_id: string;
+  /** The first event's `seq`: deliveries of one entity go out in this order. */
+  event_seq: number;
+  type: string;
+  entity_id: string;
+  entity_type: string;
+  authors: string;
+  data: string | null;
+  /** The latest aggregated event's time. */
+  timestamp: string;
+  /** How many events it carries (more than one when aggregated). */
+  events: number;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** By the server's clock: when it is due (again); null once it ended. */
+  next_attempt_time: string | null;
+  response_status: number | null;
+  latency_ms: number | null;
+  last_error: string | null;
+  created_time: string;
+  delivered_time: string | null;
+}
+
+export type WebhookSubscriptionRow = Selectable<WebhookSubscriptionTable>;
+export type WebhookEventRow = Selectable<WebhookEventTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

@@ -1,5 +1,6 @@
 import type { FieldPath } from '../errors/validationFailure.js';
 import type { ApiVersion } from './versions.js';
+import type { OpenApiDocument } from './openapiDocument.js';
 
 /** What a request converter may rewrite: the parsed inputs, before HEAD validation runs. */
 export interface VersionedRequest {
@@ -53,4 +54,15 @@ export interface VersionChange {
    * and see HEAD-shaped requests like any other.
    */
   removedRoutes?: readonly string[];
+  /**
+   * Path prefixes of routes this version added (e.g. "/v1/data_sources"): a caller at an older
+   * version gets what an unknown route answers, and older OpenAPI documents leave them out.
+   */
+  addedRoutes?: readonly string[];
+  /**
+   * The schema side of downgradeResponse: rewrites this version's OpenAPI document (a copy, paths
+   * already limited to the routes of the version before) into the previous version's, where the
+   * shapes it describes differ. Called newest change first, as downgradeResponse is.
+   */
+  downgradeDocument?(document: OpenApiDocument): void;
 }

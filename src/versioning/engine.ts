@@ -1,6 +1,7 @@
 import type { FieldPath, ValidationFailure } from '../errors/validationFailure.js';
 import type { VersionChange, VersionedRequest } from './change.js';
 import { olderFactsOf } from './olderFacts.js';
+import { routeOf, type OpenApiDocument } from './openapiDocument.js';
 import { API_VERSIONS, compareVersions, type ApiVersion } from './versions.js';
 import { VERSION_CHANGES } from './changes/index.js';
 
@@ -20,17 +21,42 @@ export class VersionEngine {
     return this.changes.filter((c) => compareVersions(c.version, version) > 0);
   }
 
-  /** Whether a change at or before `version` removed `route` (VersionChange.removedRoutes). */
-  isRemoved(version: ApiVersion, route: string): boolean {
-    let removed = this.removedAt.get(version);
-    if (!removed) {
-      removed = new Set(this.changes.filter((c) => compareVersions(c.version, version) <= 0).flatMap((c) => c.removedRoutes ?? []));
-      this.removedAt.set(version, removed);
+  /**
+   * Whether `route` does not exist at `version`: a change at or before it removed the route
+   * (VersionChange.removedRoutes), or a later one added it (addedRoutes). Such a route answers as
+   * an unknown one does, and the version's OpenAPI document leaves it out.
+   */
+  isAbsent(version: ApiVersion, route: string): boolean {
+    let absent = this.absentAt.get(version);
+    if (!absent) {
+      absent = {
+        removed: new Set(this.changes.filter((c) => compareVersions(c.version, version) <= 0).flatMap((c) => c.removedRoutes ?? [])),
+        added: this.pending(version).flatMap((c) => c.addedRoutes ?? []),
+      };
+      this.absentAt.set(version, absent);
     }
-    return removed.has(route);
+    const path = route.slice(route.indexOf(' ') + 1);
+    return absent.removed.has(route) || absent.added.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   }
 
-  private readonly removedAt = new Map<ApiVersion, ReadonlySet<string>>();
+  private readonly absentAt = new Map<ApiVersion, { removed: ReadonlySet<string>; added: readonly string[] }>();
+
+  /**
+   * The OpenAPI document of `version`, from the newest version's: the routes that exist at it,
+   * then each newer change's downgradeDocument, newest first (the schema side of
+   * downgradeResponse). The newest document is limited to its routes the same way.
+   */
+  documentAt(version: ApiVersion, newest: OpenApiDocument): OpenApiDocument {
+    const document = structuredClone(newest);
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        if (this.isAbsent(version, routeOf(method, path))) delete operations[method];
+      }
+      if (Object.keys(operations).length === 0) delete document.paths[path];
+    }
+    for (const change of this.pending(version).reverse()) change.downgradeDocument?.(document);
+    return document;
+  }
 
   /** Walks a request from the caller's version forward to HEAD, mutating it in place. */
   upgradeRequest(version: ApiVersion, request: VersionedRequest): void {

@@ -7,8 +7,11 @@ import { pathText as fieldText, touchedPaths, type Mutation, type Path } from '.
 
 type Json = any;
 
-/** Any field name in the service's notation: `body.children[0].paragraph`, `path.page_id`, `query.x`, `body[""]` (a key that is empty or starts with `[`, quoted). */
-export const FIELD = /(body|path|query)(\.[A-Za-z0-9_[\].-]*|\[")/;
+/**
+ * Any field name in the service's notation: `body.children[0].paragraph`, `path.page_id`, `query.x`, `body[""]` (a key that is empty or
+ * starts with `[`, quoted), `body[0][0]` (inside a body that is an array: the depth limit names where it was crossed, issue 29).
+ */
+export const FIELD = /(body|path|query)(\.[A-Za-z0-9_[\].-]*|\["|\[\d)/;
 
 /**
  * How the message relates to the mutation, when the answer is acceptable: it names the mutated

@@ -50,6 +50,9 @@ describe('reset to empty', () => {
   test('empties the store; old tokens get 401, stored files are gone, and the server works on from nothing', async () => {
     const { fx, fileUrl } = await seed(server);
     assert.equal((await fetch(fileUrl)).status, 200);
+    // Server-wide rows go too (issue 27): integrations and their pending codes.
+    const integration = await admin(server, 'POST', '/integrations', { name: 'Gone', redirect_uris: ['https://gone.example/cb'], capabilities: [] });
+    await admin(server, 'POST', '/oauth/authorizations', { integration_id: integration.id, user_id: fx.user.id, page_ids: [] });
 
     const reset = await admin(server, 'POST', '/reset', { to: 'empty' });
     assert.equal(reset.object, 'reset');
@@ -57,6 +60,7 @@ describe('reset to empty', () => {
     assert.equal(typeof reset.duration_ms, 'number');
 
     assert.deepEqual((await admin(server, 'GET', '/workspaces')).results, []);
+    assert.deepEqual((await admin(server, 'GET', '/integrations')).results, []);
     const refused = await call<Json>(server.url, 'GET', '/v1/users/me', { token: fx.token });
     assert.equal(refused.status, 401);
     assert.equal(refused.body.code, 'unauthorized');

@@ -62,6 +62,9 @@ function everyType(): MarkdownBlock[] {
       block('table_row', { cells: [R('a'), R('b', { code: true })] }),
       block('table_row', { cells: [R('c'), []] }),
     ]),
+    // Both header flags have a form (FACTS.md §10.1 1.3: header-row, header-column), each carried on its own.
+    block('table', { table_width: 1, has_column_header: false, has_row_header: true }, [block('table_row', { cells: [R('row head')] })]),
+    block('table', { table_width: 2, has_column_header: true, has_row_header: true }, [block('table_row', { cells: [R('x'), R('y')] })]),
     block('column_list', {}, [block('column', {}, [p('left')]), block('column', {}, [p('right'), p('more right')])]),
     block('synced_block', { synced_from: null }, [p('synced')]),
     block('table_of_contents', { color: 'default' }),
@@ -244,6 +247,13 @@ describe('markdown round trip, generated (fast-check)', () => {
     fc.record({ type: fc.constantFrom('bulleted_list_item', 'quote', 'toggle'), rich: richTextArb(), color: fc.constantFrom('default', 'gray_background') }),
     fc.record({ type: fc.constant('to_do'), rich: richTextArb(), checked: fc.boolean(), color: fc.constant('default') }),
     fc.record({ type: fc.constantFrom('heading_1', 'heading_3'), rich: richTextArb(), color: fc.constant('default') }),
+    // A table's header flags have a form (header-row, header-column); its rows are its children.
+    fc.record({
+      type: fc.constant('table'),
+      has_column_header: fc.boolean(),
+      has_row_header: fc.boolean(),
+      rows: fc.array(fc.tuple(richTextArb(), richTextArb()), { minLength: 1, maxLength: 3 }),
+    }),
   );
   type TreeArb = fc.Arbitrary<{ leaf: unknown; children: unknown[] }>;
   const treeAt = (depth: number): TreeArb =>
@@ -252,6 +262,10 @@ describe('markdown round trip, generated (fast-check)', () => {
 
   function toBlock(node: any): MarkdownBlock {
     const { leaf } = node;
+    if (leaf.type === 'table') {
+      const rows = (leaf.rows as unknown[][]).map((cells) => block('table_row', { cells }));
+      return block('table', { table_width: 2, has_column_header: leaf.has_column_header, has_row_header: leaf.has_row_header }, rows);
+    }
     const member: Json = { rich_text: leaf.rich, color: leaf.color };
     if (leaf.type === 'to_do') member.checked = leaf.checked;
     let children = (node.children as any[]).map(toBlock);

@@ -42,6 +42,22 @@ const SUBCOMMANDS = [
   'get-object',
   'list-meeting-notes',
   'get-meeting-note',
+  'create-integration',
+  'list-integrations',
+  'get-integration',
+  'update-integration',
+  'rotate-integration-secret',
+  'delete-integration',
+  'create-sign-in-link',
+  'authorize-integration',
+  'create-webhook',
+  'list-webhooks',
+  'get-webhook',
+  'update-webhook',
+  'delete-webhook',
+  'verify-webhook',
+  'list-webhook-deliveries',
+  'test-webhook',
 ];
 
 describe('folio admin (CLI process)', () => {

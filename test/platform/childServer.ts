@@ -42,6 +42,8 @@ export interface ChildOptions {
   port?: number;
   dataDir?: string;
   env?: Record<string, string>;
+  /** More arguments after `serve` (`--seed FILE`). */
+  args?: string[];
 }
 
 /** Spawns `folio serve` and waits until GET /healthz answers. */
@@ -62,7 +64,11 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   };
   // An empty value removes a variable (e.g. FOLIO_ADMIN_TOKEN: '' to let the server generate one).
   for (const [key, value] of Object.entries(env)) if (value === '') delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...(options.args ?? [])], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8');

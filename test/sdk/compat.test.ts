@@ -20,9 +20,6 @@ const VERSIONS: readonly Version[] = ['2022-06-28', '2025-09-03', '2026-03-11'];
 
 /** SDK methods Folio does not serve, and why. */
 const NOT_SERVED: Record<string, string> = {
-  'oauth.token': 'OAuth comes with the integration lifecycle (issue 27)',
-  'oauth.introspect': 'OAuth comes with the integration lifecycle (issue 27)',
-  'oauth.revoke': 'OAuth comes with the integration lifecycle (issue 27)',
   request: 'the generic call every method is made of (exercised by all of them)',
 };
 /** Namespaces of the agent surface, which the spec does not describe. */
@@ -243,6 +240,22 @@ for (const version of VERSIONS) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       assert.equal(polled.status, 'succeeded', JSON.stringify(polled));
+    });
+
+    test('oauth: token, introspect, revoke (issue 27; the install flow itself is in test/oauth/)', async () => {
+      const integration = await admin(server, 'POST', '/integrations', {
+        name: `OAuth ${version}`,
+        redirect_uris: ['https://example.com/callback'],
+        capabilities: ['read_content'],
+      });
+      const client = { client_id: integration.client_id, client_secret: integration.client_secret };
+      const grant = await admin(server, 'POST', '/oauth/authorizations', { integration_id: integration.id, user_id: fx.user.id, page_ids: [page.id] });
+      const tokens = (await sdk('oauth.token', () => notion.oauth.token({ ...client, grant_type: 'authorization_code', code: grant.code })))!;
+      assert.equal(tokens.token_type, 'bearer');
+      const looked = (await sdk('oauth.introspect', () => notion.oauth.introspect({ ...client, token: tokens.access_token })))!;
+      assert.equal(looked.active, true);
+      await sdk('oauth.revoke', () => notion.oauth.revoke({ ...client, token: tokens.access_token }));
+      assert.equal((await notion.oauth.introspect({ ...client, token: tokens.access_token })).active, false);
     });
 
     test('meeting notes: create from an upload, query', async () => {

@@ -16,7 +16,7 @@ export interface Panel {
 /**
  * The console's panels, in the order of its navigation. A panel is one module under panels/ and one
  * line here (docs/architecture.md, "A console panel"). Fixtures (import, export, reset to seed),
- * integrations and webhooks go at the end of this list when their admin operations land.
+ * integrations and webhooks (src/admin/fixtures.ts, integrations.ts, webhooks.ts) go at the end of this list.
  */
 export const PANELS: readonly Panel[] = [
   { id: 'workspaces', label: 'Workspaces', component: WorkspacesPanel },

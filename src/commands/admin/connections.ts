@@ -23,7 +23,7 @@ export interface CreateConnectionInput {
 }
 
 /** Splits the capability list into content/comment capabilities and the one user-information level. */
-function splitCapabilities(list: readonly string[]): { content: Capability[]; userInfo: UserInfoLevel } {
+export function splitCapabilities(list: readonly string[]): { content: Capability[]; userInfo: UserInfoLevel } {
   const levels = list.filter((c): c is UserInfoLevel => (USER_INFO_LEVELS as readonly string[]).includes(c));
   if (levels.length > 1) throw invalidFieldBare(['capabilities'], 'should name at most one user information level', levels);
   const content = [...new Set(list.filter((c): c is Capability => (CONTENT_CAPABILITIES as readonly string[]).includes(c)))];

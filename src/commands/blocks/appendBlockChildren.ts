@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { contentEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
@@ -52,6 +54,17 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
     });
     await touchPageOf(trx, parent.id, caller.botId, at);
     const firstLevel = rows.filter((row) => row.parent_id === parent.id);
+    await recordEvent(
+      ctx,
+      trx,
+      caller,
+      at,
+      ...(await contentEvent(
+        trx,
+        parent.id,
+        firstLevel.map((row) => row.id),
+      )),
+    );
     const [edited] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, parent.id))!]);
     return { children: { items: await loadWrittenBlocks(trx, caller, firstLevel), nextCursor: null }, parent: edited };
   });

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { assertEditable } from '../../auth/access.js';
 
@@ -20,6 +22,7 @@ export async function deleteBlock(ctx: AppContext, caller: Caller, id: string, r
     if (row.object === 'block') await assertContentUnlocked(trx, row.id);
     const at = ctx.clock.now().toISOString();
     await setTrashed(trx, row.id, true, caller.botId, at);
+    await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, row, 'deleted')));
     if (row.parent_id && (row.parent_type === 'page_id' || row.parent_type === 'block_id')) await touchPageOf(trx, row.parent_id, caller.botId, at);
     const [block] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, row.id))!]);
     return block;

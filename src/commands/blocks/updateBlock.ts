@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { contentEvent, lifecycleEvent, propertiesEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow } from '../../storage/schema.js';
@@ -66,6 +68,9 @@ export async function updateBlock(ctx: AppContext, caller: Caller, id: string, r
     }
     if (body.in_trash === true) await setTrashed(trx, row.id, true, caller.botId, at);
     if (edit || body.in_trash !== undefined) await touchPageOf(trx, row.id, caller.botId, at);
+    if (edit)
+      await recordEvent(ctx, trx, caller, at, ...(row.object === 'page' ? await propertiesEvent(trx, row, ['title']) : await contentEvent(trx, row.id)));
+    if (body.in_trash === true) await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, row, 'deleted')));
     const [block] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, row.id))!]);
     return block;
   });

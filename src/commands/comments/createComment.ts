@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { commentEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { CommentParentType } from '../../storage/schema.js';
@@ -53,7 +55,9 @@ export async function createComment(ctx: AppContext, caller: Caller, body: Creat
       created_time: at,
       last_edited_time: at,
     });
-    return writtenComment(caller, (await findComment(trx, id))!);
+    const written = (await findComment(trx, id))!;
+    await recordEvent(ctx, trx, caller, at, ...(await commentEvent(trx, written, 'created')));
+    return writtenComment(caller, written);
   });
 }
 

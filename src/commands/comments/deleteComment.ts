@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { commentEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CommentView, Unreadable } from '../../domain/views.js';
 import { removeComment } from '../../storage/repositories/comments.js';
@@ -12,6 +14,7 @@ export async function deleteComment(ctx: AppContext, caller: Caller, id: string,
   return ctx.store.transaction(async (trx) => {
     const row = await loadOwnComment(trx, caller, id, rawId);
     await removeComment(trx, row.id);
+    await recordEvent(ctx, trx, caller, ctx.clock.now().toISOString(), ...(await commentEvent(trx, row, 'deleted')));
     return writtenComment(caller, row);
   });
 }

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { commentEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdateCommentInput } from '../../schemas/comments.js';
 import type { CommentView, Unreadable } from '../../domain/views.js';
@@ -17,6 +19,7 @@ export async function updateComment(ctx: AppContext, caller: Caller, id: string,
     const richText = await commentRichText(body, createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId));
     const row = await loadOwnComment(trx, caller, id, rawId);
     await updateCommentText(trx, row.id, JSON.stringify(richText), now.toISOString());
+    await recordEvent(ctx, trx, caller, now.toISOString(), ...(await commentEvent(trx, row, 'updated')));
     return writtenComment(caller, (await findComment(trx, row.id))!);
   });
 }

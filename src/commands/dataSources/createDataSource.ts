@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateDataSourceInput } from '../../schemas/dataSources.js';
 import { assertEditable, assertUnlocked, loadVisibleObject } from '../../auth/access.js';
@@ -48,6 +50,7 @@ export async function createDataSource(ctx: AppContext, caller: Caller, body: Cr
     });
     await applySchemaEffects(trx, caller.workspaceId, editor, at, actor);
     await writeObjectContent(trx, id, { ...content, properties: editor.self.schema });
+    await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, (await findObject(trx, id))!, 'created')));
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id };
     return loadDataSourceView(trx, (await findObject(trx, id))!);

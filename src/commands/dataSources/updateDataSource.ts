@@ -12,6 +12,8 @@ import { normalizeIcon } from '../../domain/pages/iconCover.js';
 import { moveObject } from '../../domain/moveObject.js';
 import { updateObject, type ObjectChanges } from '../../storage/repositories/objects.js';
 import { updateSchema } from './updateSchema.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 import { repointRelations } from '../../domain/properties/repointRelations.js';
 import type { DataSourceView } from '../../domain/views.js';
 import { loadDataSourceView } from './loadDataSourceView.js';
@@ -73,6 +75,9 @@ export async function updateDataSource(
     // After the content write above, which would otherwise put back a relation to itself as it was.
     if (movedTo) await repointRelations(trx, caller.workspaceId, row.id, movedTo);
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
-    return loadDataSourceView(trx, (await findObject(trx, row.id))!);
+    const updated = (await findObject(trx, row.id))!;
+    if (movedTo) await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, updated, 'moved')));
+    if (inTrash === true) await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, updated, 'deleted')));
+    return loadDataSourceView(trx, updated);
   });
 }

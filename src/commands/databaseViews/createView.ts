@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { viewEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import { loadVisibleObject } from '../../auth/access.js';
 import type { CreateViewInput } from '../../schemas/databaseViews.js';
@@ -97,6 +99,8 @@ export async function createView(ctx: AppContext, caller: Caller, body: CreateVi
       last_edited_time: at,
       last_edited_by: caller.botId,
     });
-    return { row: (await findDatabaseView(trx, viewId))!, readable: caller.capabilities.has('read_content') };
+    const created = (await findDatabaseView(trx, viewId))!;
+    await recordEvent(ctx, trx, caller, at, ...viewEvent(created, 'created'));
+    return { row: created, readable: caller.capabilities.has('read_content') };
   });
 }

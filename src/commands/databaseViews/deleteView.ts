@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { viewEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { DatabaseViewRow } from '../../storage/schema.js';
 import { deleteDatabaseView, findDatabaseView, listDatabaseTabs, updateDatabaseView } from '../../storage/repositories/databaseViews.js';
@@ -25,6 +27,7 @@ export async function deleteView(ctx: AppContext, caller: Caller, viewId: string
       }
     }
     await deleteDatabaseView(trx, row.id);
+    await recordEvent(ctx, trx, caller, at, ...viewEvent(row, 'deleted'));
     return row;
   });
 }

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { viewEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { UpdateViewInput, ViewType } from '../../schemas/databaseViews.js';
 import type { DatabaseViewRow } from '../../storage/schema.js';
@@ -56,6 +58,11 @@ export async function updateView(ctx: AppContext, caller: Caller, viewId: string
       changes.configuration = JSON.stringify(mergeConfiguration(parsed(row.configuration), body.configuration));
     }
     await updateDatabaseView(trx, row.id, { ...changes, last_edited_time: now.toISOString(), last_edited_by: caller.botId });
+    // Quick filters are part of what the view filters by.
+    const fields = (['name', 'filter', 'sorts', 'configuration'] as const).filter(
+      (f) => changes[f] !== undefined || (f === 'filter' && changes.quick_filters !== undefined),
+    );
+    if (fields.length > 0) await recordEvent(ctx, trx, caller, now.toISOString(), ...viewEvent(row, 'updated', fields));
     return (await findDatabaseView(trx, row.id))!;
   });
 }

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateDatabaseInput } from '../../schemas/databases.js';
 import { newId } from '../../ids/ids.js';
@@ -69,6 +71,14 @@ export async function createDatabase(ctx: AppContext, caller: Caller, body: Crea
     await writeObjectContent(trx, sourceId, { ...sourceContent, properties: editor.self.schema });
     await createDefaultView(trx, caller.workspaceId, databaseId, sourceId, at, actor);
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, databaseId, at);
+    await recordEvent(
+      ctx,
+      trx,
+      caller,
+      at,
+      ...(await lifecycleEvent(trx, (await findObject(trx, databaseId))!, 'created')),
+      ...(await lifecycleEvent(trx, (await findObject(trx, sourceId))!, 'created')),
+    );
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: databaseId };
     return loadDatabaseView(trx, (await findObject(trx, databaseId))!);

@@ -10,6 +10,8 @@ import { normalizeRichText, plainText } from '../../domain/richText.js';
 import { parseContent, type DatabaseContent, type DataSourceContent } from '../../domain/contentShapes.js';
 import { normalizeCover, normalizeIcon } from '../../domain/pages/iconCover.js';
 import { moveObject } from '../../domain/moveObject.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent, lockEvent } from '../events/objectEvents.js';
 import { invalidField } from '../../errors/validationFailure.js';
 import { listDataSourcesOf, updateObject, type ObjectChanges } from '../../storage/repositories/objects.js';
 import { updateSchema } from '../dataSources/updateSchema.js';
@@ -64,9 +66,11 @@ export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId
         );
       await updateSchema(ctx, trx, caller, live[0], body.properties, ['properties'], at);
     }
+    let moved = false;
     if (body.parent !== undefined) {
       const parent = await resolveDatabaseParent(trx, caller, body.parent);
       if (parent.parentId !== row.parent_id || parent.parentType !== row.parent_type) {
+        moved = true;
         await moveObject(trx, { id: row.id, trashed: row.trashed === 1, parentType: parent.parentType, parentId: parent.parentId, actorId: actor, at }, [
           'parent',
         ]);
@@ -75,6 +79,10 @@ export async function updateDatabase(ctx: AppContext, caller: Caller, databaseId
     if (edits(body) || isLocked !== undefined)
       await updateObject(trx, row.id, { ...changes, content: JSON.stringify(content), last_edited_time: at, last_edited_by: actor });
     if (inTrash === true) await setTrashed(trx, row.id, true, actor, at);
-    return loadDatabaseView(trx, (await findObject(trx, row.id))!);
+    const updated = (await findObject(trx, row.id))!;
+    if (moved) await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, updated, 'moved')));
+    if (isLocked !== undefined && (isLocked ? 1 : 0) !== row.is_locked) await recordEvent(ctx, trx, caller, at, ...(await lockEvent(trx, updated, isLocked)));
+    if (inTrash === true) await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, updated, 'deleted')));
+    return loadDatabaseView(trx, updated);
   });
 }

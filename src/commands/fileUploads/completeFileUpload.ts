@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { fileUploadEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { FileUploadView } from '../../domain/views.js';
 import { validationError } from '../../errors/registry.js';
@@ -36,6 +38,7 @@ export async function completeFileUpload(ctx: AppContext, caller: Caller, rawId:
     if (!(await transitionFileUpload(trx, upload.id, 'pending', changes))) {
       throw validationError(`File upload ${upload.id} is no longer pending: only a pending upload takes \`complete\`.`);
     }
+    await recordEvent(ctx, trx, caller, changes.last_edited_time, ...fileUploadEvent(upload.id, 'completed'));
     return fileUploadView(trx, { ...upload, ...changes }, now);
   });
 }

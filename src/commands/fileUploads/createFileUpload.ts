@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { fileUploadEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { CreateFileUploadInput } from '../../schemas/fileUploads.js';
 import type { FileUploadView } from '../../domain/views.js';
@@ -60,6 +62,7 @@ export async function createFileUpload(ctx: AppContext, caller: Caller, body: Cr
   // The import is a job enqueued with the upload: a restart resumes it (src/jobs/kinds/fileImport.ts).
   await ctx.store.transaction(async (trx) => {
     await insertFileUpload(trx, row);
+    await recordEvent(ctx, trx, caller, at, ...fileUploadEvent(row.id, 'created'));
     if (probe) await enqueueImport(ctx, trx, row, probe.url, limit);
   });
   if (probe) ctx.jobs.wake();

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { fileUploadEvent, uploadSource as sourceOf } from '../events/objectEvents.js';
 import type { FileUploadRow } from '../../storage/schema.js';
 import { ApiError } from '../../errors/registry.js';
 import { invalidField, ValidationFailure } from '../../errors/validationFailure.js';
@@ -115,13 +117,15 @@ export async function importExternalFile(ctx: AppContext, job: RunningJob<FileIm
       async (trx) => {
         await storeBlob(trx, blob.key, 1, blob.size);
         const at = ctx.clock.now().toISOString();
-        return transitionFileUpload(trx, upload.id, 'pending', {
+        const moved = await transitionFileUpload(trx, upload.id, 'pending', {
           status: 'uploaded',
           content_length: blob.size,
           content_type: contentType,
           last_edited_time: at,
           import_result: JSON.stringify({ imported_time: at, type: 'success', success: {} }),
         });
+        if (moved) await recordEvent(ctx, trx, sourceOf(upload), at, ...fileUploadEvent(upload.id, 'completed'));
+        return moved;
       },
       { finish: true },
     );
@@ -134,11 +138,10 @@ export async function importExternalFile(ctx: AppContext, job: RunningJob<FileIm
     await job.write(
       async (trx) => {
         const at = ctx.clock.now().toISOString();
-        await transitionFileUpload(trx, uploadId, 'pending', {
-          status: 'failed',
-          last_edited_time: at,
-          import_result: JSON.stringify({ imported_time: at, type: 'error', error: { ...describe(error, limit), parameter: 'external_url' } }),
-        });
+        const result = { imported_time: at, type: 'error', error: { ...describe(error, limit), parameter: 'external_url' } };
+        const moved = await transitionFileUpload(trx, uploadId, 'pending', { status: 'failed', last_edited_time: at, import_result: JSON.stringify(result) });
+        const upload = moved ? await findFileUpload(trx, uploadId) : undefined;
+        if (upload) await recordEvent(ctx, trx, sourceOf(upload), at, ...fileUploadEvent(uploadId, 'upload_failed', result));
       },
       { finish: true },
     );

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { fileUploadEvent, uploadSource } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { FileUploadView } from '../../domain/views.js';
 import type { FileUploadRow } from '../../storage/schema.js';
@@ -118,6 +120,7 @@ async function recordPart(ctx: AppContext, upload: FileUploadRow, sent: SentFile
       if (!(await transitionFileUpload(trx, upload.id, 'pending', { ...changes, status: 'uploaded', content_length: size }))) {
         throw validationError(`File upload ${upload.id} is no longer pending: only a pending upload takes \`send\`.`);
       }
+      await recordEvent(ctx, trx, uploadSource(upload), at, ...fileUploadEvent(upload.id, 'completed'));
     } else {
       await updateFileUpload(trx, upload.id, changes);
     }

@@ -7,6 +7,8 @@ import { validationError } from '../../errors/registry.js';
 import { applyEdit } from '../../domain/markdown/edits.js';
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { touchObjects } from '../../storage/repositories/blocks.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { contentEvent } from '../events/objectEvents.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { applyMarkdown } from './applyMarkdown.js';
 import { splitOrRefuse } from './readMarkdown.js';
@@ -46,6 +48,7 @@ export async function updatePageMarkdown(ctx: AppContext, caller: Caller, id: st
       at,
       publicUrl: origin,
     });
+    await recordEvent(ctx, trx, caller, at, ...(await contentEvent(trx, page.id)));
     const after = (await findObject(trx, page.id))!;
     const view = markdownView(page.id, await renderContent(trx, caller, after, ctx.config.publicUrl, false));
     return { ...view, markdown: signFileLinks(view.markdown, ctx.fileLinks, origin, ctx.clock.now()) };

@@ -25,6 +25,8 @@ import { resolveTemplate } from '../templates/resolveTemplate.js';
 import { enqueueTemplate } from '../templates/applyTemplate.js';
 import { givenProperties } from '../templates/givenProperties.js';
 import { resolveCustomEmojis } from '../customEmojis/resolveCustomEmojis.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 
 /**
  * POST /v1/pages. The page joins its parent's tree, so it is visible wherever the parent is; a
@@ -82,13 +84,15 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
     }
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
+    const created = (await findObject(trx, pageId))!;
+    await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, created, 'created')));
     if (template) {
       await enqueueTemplate(ctx, trx, caller, pageId, template, givenProperties(parent.dataSource, body.properties));
       templated = true;
     }
     // Creating does not imply reading (FACTS.md §2 capabilities).
     if (!caller.capabilities.has('read_content')) return { kind: 'unreadable', id: pageId };
-    return loadPageView(trx, (await findObject(trx, pageId))!, now);
+    return loadPageView(trx, created, now);
   });
   if (templated) ctx.jobs.wake();
   return view;

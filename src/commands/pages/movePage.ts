@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { recordEvent } from '../events/recordEvent.js';
+import { lifecycleEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { ObjectRow, ParentType } from '../../storage/schema.js';
@@ -76,6 +78,8 @@ export async function movePage(ctx: AppContext, caller: Caller, pageId: string, 
     if (target && values.schemaChanged) await writeObjectContent(trx, target.row.id, target.content);
     await touchObject(trx, page.id, at, caller.botId);
     await refreshComputed(trx, caller.workspaceId, changed, now);
-    return loadPageView(trx, (await findObject(trx, page.id))!, now);
+    const moved = (await findObject(trx, page.id))!;
+    await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, moved, 'moved')));
+    return loadPageView(trx, moved, now);
   });
 }

@@ -4,7 +4,7 @@ import type { ObjectRow, ParentType } from '../../storage/schema.js';
 import { assertEditable, loadVisibleObject } from '../../auth/access.js';
 import { normalizeId } from '../../ids/ids.js';
 import { invalidField } from '../../errors/validationFailure.js';
-import type { PageParentInput } from '../../schemas/pages.js';
+import { isWorkspaceParent, type PageParentInput } from '../../schemas/pages.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import { listDataSourcesOf, lockRow } from '../../storage/repositories/objects.js';
 
@@ -21,7 +21,7 @@ export interface ResolvedParent {
  * or the workspace.
  */
 export async function resolvePageParent(db: Db, caller: Caller, parent: PageParentInput | undefined): Promise<ResolvedParent> {
-  if (!parent || 'workspace' in parent) return { parentType: 'workspace', parentId: null, dataSource: null };
+  if (!parent || isWorkspaceParent(parent)) return { parentType: 'workspace', parentId: null, dataSource: null };
   if ('page_id' in parent) {
     const page = await loadVisibleObject(db, caller, normalizeId(parent.page_id)!, ['page'], 'page', parent.page_id);
     assertEditable(page);

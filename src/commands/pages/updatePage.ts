@@ -24,6 +24,8 @@ import { listChildIds } from '../../storage/repositories/subtree.js';
 import { resolveTemplate } from '../templates/resolveTemplate.js';
 import { enqueueTemplate } from '../templates/applyTemplate.js';
 import { givenProperties } from '../templates/givenProperties.js';
+import { recordEvent, type RecordedEvent } from '../events/recordEvent.js';
+import { contentEvent, lifecycleEvent, lockEvent, propertiesEvent } from '../events/objectEvents.js';
 
 /**
  * PATCH /v1/pages/{id}. Trash follows the spec's state table: `in_trash: false` restores (and may
@@ -59,6 +61,7 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
     if (body.is_archived !== undefined) changes.is_archived = body.is_archived ? 1 : 0;
 
     let seeds: ChangedPages = new Map();
+    let propertyIds: string[] = [];
     if (body.properties && Object.keys(body.properties).length > 0) {
       const values = valueContext(ctx, trx, caller, now);
       if (row.parent_type === 'data_source_id' && row.parent_id) {
@@ -73,10 +76,13 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
         if (written.title !== undefined) changes.title = written.title;
         if (values.schemaChanged) await writeObjectContent(trx, source.id, { ...sourceContent, properties: schema });
         seeds = written.changed;
+        // Keys name a property by name or id; the event lists ids (FACTS.md §10.10.4).
+        propertyIds = Object.keys(body.properties).map((key) => (schema[key] ?? Object.values(schema).find((p) => p.name === key))?.id ?? key);
       } else {
         const title = await titleOnlyValues(values, body.properties);
         await storeValue(trx, row.id, null, 'title', { type: 'title', title });
         changes.title = plainText(title);
+        propertyIds = ['title'];
       }
     }
     // erase_content trashes the page's children now; a template's content comes after, from the job (FACTS.md §10.4).
@@ -92,6 +98,11 @@ export async function updatePage(ctx: AppContext, caller: Caller, pageId: string
     if (body.in_trash === true) await setTrashed(trx, row.id, true, actor, at);
     // The edit changed last_edited_time/by, which computed values may read.
     if (edited && row.parent_type === 'data_source_id') await refreshComputed(trx, caller.workspaceId, seeds.size ? seeds : [row.id], now);
+    const events: RecordedEvent[] = await propertiesEvent(trx, row, propertyIds);
+    if (body.is_locked !== undefined && (body.is_locked ? 1 : 0) !== row.is_locked) events.push(...(await lockEvent(trx, row, body.is_locked)));
+    if (body.erase_content === true) events.push(...(await contentEvent(trx, row.id)));
+    if (body.in_trash === true) events.push(...(await lifecycleEvent(trx, row, 'deleted')));
+    await recordEvent(ctx, trx, caller, at, ...events);
     return loadPageView(trx, (await findObject(trx, row.id))!, now);
   });
   if (templated) ctx.jobs.wake();

@@ -31,8 +31,47 @@ export async function loadViewSchema(db: Db, source: ObjectRow, now: Date): Prom
  * runs what was checked. Errors name `body.filter…` / `body.sorts[i]…` as a query's do.
  */
 export function checkFilterAndSorts(view: ViewSchema, filter: unknown, sorts: readonly unknown[] | null | undefined): void {
-  if (filter !== null && filter !== undefined) parseFilter(filter, view.filterSource);
+  if (filter !== null && filter !== undefined) {
+    parseFilter(filter, view.filterSource);
+    checkOptionNames(filter, view.schema, ['filter']);
+  }
   if (sorts) parseSorts(sorts, view.schema);
+}
+
+/** The conditions of select, status and multi-select filters that name options. */
+const NAMING_OPERATORS = new Set(['equals', 'does_not_equal', 'contains', 'does_not_contain']);
+
+/**
+ * A view's select, status and multi-select conditions name options the property has (status also
+ * its groups), and a name that is none is refused listing the names there are (FACTS.md §10.8
+ * 8.2). A data-source query takes any name (it matches no page): the service checks views only.
+ * Run on a filter parseFilter accepted, so its shape is known good.
+ */
+function checkOptionNames(raw: unknown, schema: Schema, path: FieldPath): void {
+  if (!isRecord(raw)) return;
+  for (const compound of ['and', 'or'] as const) {
+    const items = raw[compound];
+    if (Array.isArray(items)) return items.forEach((item, i) => checkOptionNames(item, schema, [...path, compound, i]));
+  }
+  if (typeof raw.property !== 'string') return;
+  const property = findProperty(schema, raw.property);
+  if (!property || (property.type !== 'select' && property.type !== 'status' && property.type !== 'multi_select')) return;
+  const config = (property[property.type] ?? {}) as { options?: { name: string }[]; groups?: { name: string }[] };
+  const names = [...(config.options ?? []), ...(property.type === 'status' ? (config.groups ?? []) : [])].map((o) => o.name);
+  const key = property.type;
+  const condition = raw[key];
+  if (!isRecord(condition)) return;
+  for (const [op, value] of Object.entries(condition)) {
+    if (!NAMING_OPERATORS.has(op)) continue;
+    const given = Array.isArray(value) ? value : [value];
+    given.forEach((name, i) => {
+      if (typeof name !== 'string' || names.includes(name)) return;
+      const at: FieldPath = Array.isArray(value) ? [...path, key, op, i] : [...path, key, op];
+      const what = property.type === 'status' ? 'an option or group' : 'an option';
+      const known = names.length === 0 ? 'it has none' : names.map((n) => JSON.stringify(n)).join(', ');
+      throw invalidField(at, `should be the name of ${what} of "${property.name}" (${known})`, name);
+    });
+  }
 }
 
 /**
@@ -49,6 +88,7 @@ export function checkQuickFilters(view: ViewSchema, quickFilters: Readonly<Recor
     if (Object.keys(condition).length === 0) continue;
     try {
       parseFilter({ property: key, ...condition }, view.filterSource);
+      checkOptionNames({ property: key, ...condition }, view.schema, ['filter']);
     } catch (error) {
       // The leaf was checked at `filter`; the caller wrote it at `quick_filters.<key>`.
       if (error instanceof ValidationFailure) throw error.at([...path, ...error.path.slice(1)]);

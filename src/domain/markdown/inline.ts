@@ -1,4 +1,3 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { Html, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { Annotations } from '../richText.js';
@@ -7,7 +6,7 @@ import { LIMITS, type RichTextItemInput } from '../../schemas/richText.js';
 import { normalizeId } from '../../ids/ids.js';
 import { attrs, cut, readTag } from './tags.js';
 import { fromNfmColor, toNfmColor } from './colors.js';
-import { MarkdownSyntaxError, PARSE_OPTIONS, SERIALIZE_OPTIONS } from './syntax.js';
+import { MarkdownSyntaxError, readCommonMark, SERIALIZE_OPTIONS } from './syntax.js';
 import { fastRichText } from './fastInline.js';
 import type { InlineItem } from './nodes.js';
 
@@ -294,7 +293,7 @@ export function phrasingToRichText(nodes: readonly PhrasingContent[]): RichTextI
 
 /** NFM inline markdown as rich text items (request shape); block syntax in it is an error. */
 export function markdownToRichText(markdown: string): RichTextItemInput[] {
-  const root = fromMarkdown(markdown, PARSE_OPTIONS);
+  const root = readCommonMark(markdown);
   const nodes: PhrasingContent[] = [];
   root.children.forEach((child: RootContent, i) => {
     if (i > 0) nodes.push(html('<br>'));

@@ -1,8 +1,7 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { RootContent } from 'mdast';
 import type { MarkdownNode } from './nodes.js';
 import { cut, readTag, type Tag } from './tags.js';
-import { MarkdownSyntaxError, PARSE_OPTIONS } from './syntax.js';
+import { MarkdownSyntaxError, readCommonMark } from './syntax.js';
 
 /**
  * Splits NFM into blocks by its tab indentation before any CommonMark reading (docs/decisions.md
@@ -55,15 +54,28 @@ function oneLineTag(line: string): { tag: Tag; inner: string | null } | null {
 }
 
 function readFlow(text: string): RootContent | null {
-  const flow = fromMarkdown(text, PARSE_OPTIONS).children[0] ?? null;
+  const flow = readCommonMark(text, /^(`{3,}|~{3,}|\$\$)/.test(text)).children[0] ?? null;
   // A line that is one inline tag (`<mention-user …/>`) reads as an HTML block in CommonMark: it is a paragraph's text.
   if (flow?.type === 'html' && readTag(flow.value) && isInlineTag(readTag(flow.value)!.name))
     return { type: 'paragraph', children: [{ type: 'html', value: flow.value }] };
   return flow;
 }
 
+/**
+ * How many tab levels a block may be nested in markdown. Each level is a recursion here and in
+ * every walk of the block tree after (parse, checks, insertion), and costs a copy of the lines
+ * below it, so depth is bounded before any of them runs (issue 29; docs/decisions.md).
+ */
+export const MAX_MARKDOWN_DEPTH = 100;
+
 export function splitMarkdown(markdown: string): MarkdownNode[] {
-  return splitLines(markdown.replace(/\r\n?/g, '\n').split('\n'));
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  lines.forEach((line, i) => {
+    // A line's level is its tabs plus one; the length test skips the regex for nearly every line.
+    if (line.length >= MAX_MARKDOWN_DEPTH && /^\t*/.exec(line)![0].length >= MAX_MARKDOWN_DEPTH)
+      throw new MarkdownSyntaxError(`line ${i + 1} is nested more than ${MAX_MARKDOWN_DEPTH} levels deep`);
+  });
+  return splitLines(lines);
 }
 
 function splitLines(lines: readonly string[]): MarkdownNode[] {

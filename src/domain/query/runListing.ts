@@ -3,7 +3,7 @@ import type { Db } from '../../storage/db.js';
 import type { Dialect } from '../../storage/dialect.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findObjects } from '../../storage/repositories/objects.js';
-import { afterKeys, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
+import { afterKeys, countPagesUpTo, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
 import { aliasMaker, type Cond, type PageSet } from '../../storage/query/sqlPieces.js';
 import { isTimeDependent } from '../properties/formulaSchema.js';
 import { parsedSchema } from '../properties/parsedSchemas.js';
@@ -12,11 +12,12 @@ import type { CompileEnv } from './compileEnv.js';
 import { dataSourcesRead } from './dataSourcesRead.js';
 import { badCursor, listingCursor, listingKey, readListingCursor } from './listingCursor.js';
 import { orderTerms } from './orderTerms.js';
-import { parseFilter } from './parseFilter.js';
+import { parseFilter, type FilterTree } from './parseFilter.js';
 import { parseSorts } from './parseSorts.js';
 import { relatedSchemas, formulaResults } from './relatedSchemas.js';
 import { readFromIndex, readOrder, sortPath } from './sortPath.js';
-import { conjuncts } from './walkOrDrive.js';
+import { conjuncts, countDriveLimit } from './walkOrDrive.js';
+import { countPagesOf } from '../../storage/query/planCounts.js';
 
 /** FACTS.md §3: a query stops after 10,000 results. */
 export const QUERY_RESULT_LIMIT = 10_000;
@@ -25,6 +26,11 @@ export const QUERY_RESULT_LIMIT = 10_000;
 export interface ListingRequest {
   /** The filter as sent (checked here); null for none. */
   filter: unknown;
+  /**
+   * Leaf filters ANDed with `filter` (a view's quick filters, each as `{property, …condition}`),
+   * checked and joined as parsed trees, so they add no nesting level to the caller's filter.
+   */
+  alsoFilters?: readonly unknown[];
   /** The sorts as sent (checked here). */
   sorts: readonly unknown[];
   inTrash: boolean;
@@ -63,17 +69,43 @@ export interface Listing {
  * walkOrDrive.ts; read from a sort's index or sorted, sortPath.ts) is chosen here. Cursors are
  * keysets (listingCursor.ts). Callers present the pages.
  */
-export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, source: ObjectRow, request: ListingRequest): Promise<Listing> {
+/** Both filters as one checked tree: an `and` is flattened into its items, so no level is added. */
+function allOf(trees: readonly (FilterTree | null)[]): FilterTree | null {
+  const items = trees.flatMap((tree) => (tree === null ? [] : tree.kind === 'and' ? tree.items : [tree]));
+  if (items.length <= 1) return trees.find((tree) => tree !== null) ?? null;
+  return { kind: 'and', items };
+}
+
+/** The request's filter and sorts, checked against the data source's schema and its neighbours'. */
+async function checkListing(db: Db, now: Date, source: ObjectRow, request: Pick<ListingRequest, 'filter' | 'alsoFilters' | 'sorts'>) {
   const schema = parsedSchema(source.id, source.content).schema;
   const schemas = await relatedSchemas(db, source, schema);
   const schemaOf = (id: string) => schemas.get(id);
-  const formulaResultOf = formulaResults(schemas);
-  const filter = request.filter === null ? null : parseFilter(request.filter, { dataSourceId: source.id, schema, schemaOf, formulaResultOf, now });
+  const filterSource = { dataSourceId: source.id, schema, schemaOf, formulaResultOf: formulaResults(schemas), now };
+  const parse = (raw: unknown) => (raw === null ? null : parseFilter(raw, filterSource));
+  const filter = allOf([parse(request.filter), ...(request.alsoFilters ?? []).map(parse)]);
   const sorts = parseSorts(request.sorts, schema);
+  return { schemas, schemaOf, filter, sorts };
+}
+
+/** Time-dependent values are stored as of `now` before a statement reads them. */
+async function refreshRead(db: Db, { now, caller }: ListingEnv, source: ObjectRow, checked: Awaited<ReturnType<typeof checkListing>>): Promise<void> {
+  for (const [dataSourceId, propertyIds] of dataSourcesRead(checked.filter, checked.sorts, source.id)) {
+    const readSchema = checked.schemas.get(dataSourceId);
+    if (readSchema && propertyIds.some((id) => isTimeDependent(readSchema[id]))) {
+      await refreshTimeDependent(db, caller.workspaceId, dataSourceId, readSchema, now);
+    }
+  }
+}
+
+export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectRow, request: ListingRequest): Promise<Listing> {
+  const { dialect, now, caller } = listingEnv;
+  const checked = await checkListing(db, now, source, request);
+  const { schemaOf, filter, sorts } = checked;
 
   const listing = listingKey({
     dataSourceId: source.id,
-    filter: request.filter,
+    filter: request.alsoFilters?.length ? { and: [request.filter, ...request.alsoFilters] } : request.filter,
     sorts: request.sorts,
     inTrash: request.inTrash,
     resultType: request.resultType,
@@ -82,13 +114,7 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
   const limit = Math.min(request.pageSize, QUERY_RESULT_LIMIT - seen);
   if (limit <= 0 || request.resultType === 'data_source') return { pages: [], ids: [], nextCursor: null, incomplete: limit <= 0 };
 
-  // Time-dependent values are stored as of `now` before the statement reads them.
-  for (const [dataSourceId, propertyIds] of dataSourcesRead(filter, sorts, source.id)) {
-    const readSchema = schemas.get(dataSourceId);
-    if (readSchema && propertyIds.some((id) => isTimeDependent(readSchema[id]))) {
-      await refreshTimeDependent(db, caller.workspaceId, dataSourceId, readSchema, now);
-    }
-  }
+  await refreshRead(db, listingEnv, source, checked);
 
   const sets = new Map<Cond, PageSet>();
   const env: CompileEnv = { dialect, now, me: caller.userId, schemaOf, alias: aliasMaker(), sets };
@@ -138,4 +164,29 @@ export async function runListing(db: Db, { dialect, now, caller }: ListingEnv, s
   const keys = terms.map((_, i) => (last?.[`k${i}`] ?? null) as Key);
   const nextCursor = more && !reachedCap ? listingCursor(listing, seen + taken.length, keys) : null;
   return { pages, ids, nextCursor, incomplete: more && reachedCap };
+}
+
+/**
+ * How many pages of the data source satisfy the request's filter, counted up to `upTo`: the
+ * statement stops at the limit and sorts nothing, and its plan (walk, or drive from a condition's
+ * set) is chosen as a listing's is for `upTo` results read in creation order (walkOrDrive.ts).
+ */
+export async function countListing(
+  db: Db,
+  listingEnv: ListingEnv,
+  source: ObjectRow,
+  request: Pick<ListingRequest, 'filter' | 'alsoFilters' | 'inTrash'>,
+  upTo: number,
+): Promise<number> {
+  const { dialect, now, caller } = listingEnv;
+  const checked = await checkListing(db, now, source, { ...request, sorts: [] });
+  await refreshRead(db, listingEnv, source, checked);
+  const env: CompileEnv = { dialect, now, me: caller.userId, schemaOf: checked.schemaOf, alias: aliasMaker(), sets: new Map<Cond, PageSet>() };
+  const p = env.alias('p');
+  const where: Cond[] = pagesOf(p, source.id, request.inTrash);
+  if (checked.filter) {
+    const driveUnder = countDriveLimit(await countPagesOf(db, source.id), upTo);
+    where.push(...(await conjuncts(db, checked.filter, p, source.id, env, 'creation', upTo, driveUnder)).conds);
+  }
+  return countPagesUpTo(db, p, where, upTo);
 }

@@ -22,6 +22,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       url: `/admin/v1${operation.path}`,
       schema: schemaOf(operation),
       config: { response: operation.response },
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       handler: (request) => performAdminOperation(operation, ctx, { params: request.params, query: request.query, body: request.body }),
     });
   }

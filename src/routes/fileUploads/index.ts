@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors/registry.js';
+import { ValidationFailure } from '../../errors/validationFailure.js';
 import {
   CreateFileUploadBody,
   FileUploadListResponse,
@@ -74,12 +76,55 @@ export function registerFileUploadRoutes(app: App, ctx: AppContext): void {
   });
 }
 
-/** The form's parts in the command's terms; busboy's limit errors become validation errors. */
+/**
+ * What busboy throws for a form it cannot read (no boundary, a form cut short, a malformed part
+ * header): plain errors, which would answer 500. The form is the caller's, so they are the
+ * caller's invalid_request (found by test/http/fuzz.test.ts). Errors of ours pass through.
+ */
+function unreadableForm(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new ValidationFailure({
+      part: 'body',
+      path: [],
+      rule: { name: 'custom', expectation: 'should be a form of `file` and `part_number` only' },
+      actual: { words: 'a form of more parts' },
+    });
+  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return new ApiError('invalid_request', `Unsupported request: the multipart form could not be read${detail}.`);
+}
+
+/** A file part's bytes, with a read failure of the form turned into the caller's error. */
+async function* fileBytes(file: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch (error) {
+    throw unreadableForm(error);
+  }
+}
+
+/** The form's parts in the command's terms; busboy's errors become the caller's (unreadableForm). */
 async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
   if (!request.isMultipart()) throw new ApiError('invalid_request', 'Unsupported request: the content type must be multipart/form-data.');
-  for await (const part of request.parts()) {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw unreadableForm(error);
+    }
+    if (next.done) return;
+    const part = next.value;
     if (part.type === 'file') {
-      yield { kind: 'file', field: part.fieldname, filename: part.filename || null, contentType: part.mimetype || null, stream: part.file };
+      yield {
+        kind: 'file',
+        field: part.fieldname,
+        filename: part.filename || null,
+        contentType: part.mimetype || null,
+        stream: Readable.from(fileBytes(part.file), { objectMode: false }),
+      };
     } else {
       yield { kind: 'field', field: part.fieldname, value: String(part.value) };
     }

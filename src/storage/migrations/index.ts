@@ -10,6 +10,8 @@ import * as comments from './008_comments.js';
 import * as templatesEmojis from './009_templates_emojis.js';
 import * as views from './010_views.js';
 import * as asyncTasks from './011_async_tasks.js';
+import * as oauth from './012_oauth.js';
+import * as webhooks from './013_webhooks.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_templates_emojis': templatesEmojis,
   '010_views': views,
   '011_async_tasks': asyncTasks,
+  '012_oauth': oauth,
+  '013_webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db.js';
 import type { Dialect } from '../dialect.js';
 import { FALSE, TRUE, type Alias, type Cond, type PageSet } from './sqlPieces.js';
 
@@ -128,6 +129,14 @@ export function selectPage(
     }
   }
   return sql<KeyedRow>`SELECT ${sql.join(select)} FROM ${source}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(conds, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit}`;
+}
+
+/** The pages `where` holds, counted up to `limit`: the statement stops reading at the limit. */
+export async function countPagesUpTo(db: Db, p: Alias, where: readonly Cond[], limit: number): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM objects ${p.ref} WHERE ${sql.join(where, sql` AND `)} LIMIT ${limit}) counted`.execute(db);
+  return Number(rows[0].n);
 }
 
 /**

@@ -68,3 +68,8 @@ export async function setUserMeetingNotes(db: Db, id: string, enabled: number): 
 export async function loadWorkspaceUsers(db: Db, workspaceId: string): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).execute();
 }
+
+/** A user by id alone, whichever workspace they are in (user ids are unique across workspaces). */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}

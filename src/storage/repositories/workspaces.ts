@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { WorkspaceRow } from '../schema.js';
+import { deleteOAuthRowsOfWorkspace } from './oauth.js';
 
 export async function insertWorkspace(db: Db, row: WorkspaceRow): Promise<void> {
   await db.insertInto('workspaces').values(row).execute();
@@ -48,6 +49,7 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('data_source_templates').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('custom_emojis').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
+  await deleteOAuthRowsOfWorkspace(db, workspaceId);
   await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
   const result = await db.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { VersionChange } from '../change.js';
+import { setSuccessSchema, successSchema } from '../openapiDocument.js';
 
 const APPEND = 'PATCH /v1/blocks/:block_id/children';
 
@@ -10,6 +11,11 @@ const APPEND = 'PATCH /v1/blocks/:block_id/children';
 export const appendReturnsList: VersionChange = {
   version: '2021-08-16',
   description: 'Append block children returns the list of new children instead of the parent block.',
+  // The block appended to, as GET /v1/blocks/{id} shows it at this version.
+  downgradeDocument(document) {
+    const block = successSchema(document, 'GET /v1/blocks/:block_id');
+    if (block) setSuccessSchema(document, APPEND, structuredClone(block));
+  },
   downgradeResponse({ route, body, facts, downgradeNewer }) {
     if (route !== APPEND || facts?.appendedTo === undefined || !downgradeNewer) return body;
     return downgradeNewer(facts.appendedTo);

@@ -1,5 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
+import { forEachSchema, renameProperty } from '../openapiDocument.js';
 import { RICH_TEXT_BLOCK_TYPES } from '../../domain/blocks/blockTypes.js';
 import { forEachRequestBlock, renameKey, renameKeyInPlace } from '../../domain/blocks/requestBlocks.js';
 
@@ -28,6 +29,14 @@ export const blockRichText: VersionChange = {
     return path.map((seg, i) => {
       const owner = path[i - 1];
       return seg === 'rich_text' && typeof owner === 'string' && RICH_TEXT_BLOCK_TYPES.has(owner) ? 'text' : seg;
+    });
+  },
+  // Block request schemas (shared components): `paragraph.rich_text` is `paragraph.text`.
+  downgradeDocument(document) {
+    forEachSchema(document, (schema) => {
+      for (const [key, member] of Object.entries(schema.properties ?? {})) {
+        if (RICH_TEXT_BLOCK_TYPES.has(key) && member.properties?.rich_text) renameProperty(member, 'rich_text', 'text');
+      }
     });
   },
   downgradeResponse({ body }) {

@@ -1,5 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
+import { dropParentTypes, forEachObjectSchema } from '../openapiDocument.js';
 
 const SCHEMA_ROUTES: ReadonlySet<string> = new Set(['POST /v1/databases', 'PATCH /v1/databases/:database_id']);
 
@@ -46,6 +47,12 @@ export const directParents: VersionChange = {
   upgradeRequest(request) {
     if (!SCHEMA_ROUTES.has(request.route) || !isObject(request.body) || !isObject(request.body.properties)) return;
     request.body = { ...request.body, properties: mapRelations(request.body.properties, newRelation) };
+  },
+  // A page or database inside a block named the page it is in.
+  downgradeDocument(document) {
+    forEachObjectSchema(document, (schema, object) => {
+      if (object === 'page' || object === 'database') dropParentTypes(schema, ['block_id']);
+    });
   },
   downgradeResponse({ body, facts }) {
     const out = mapObjects(body, (obj) => {

@@ -1,6 +1,15 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
-import { ApiError } from '../../errors/registry.js';
+import {
+  addProperty,
+  dropParentTypes,
+  forEachObjectSchema,
+  removeProperty,
+  renameListType,
+  renameProperty,
+  requestSchema,
+  successSchema,
+} from '../openapiDocument.js';
 import type { OlderVersionFacts } from '../change.js';
 
 type Obj = Record<string, unknown>;
@@ -56,8 +65,8 @@ export const dataSourcesSplit: VersionChange = {
     'Databases and data sources split: a database lists `data_sources` instead of carrying `properties`; `POST /v1/databases` takes `initial_data_source` (was `properties`); pages in a database have the parent `data_source_id` (was `database_id`); relations name a `data_source_id`; the `/v1/data_sources` endpoints are added.',
   // Replaced by POST /v1/data_sources/{id}/query.
   removedRoutes: ['POST /v1/databases/:database_id/query'],
+  addedRoutes: ['/v1/data_sources'],
   upgradeRequest(request) {
-    if (request.route.includes(' /v1/data_sources')) throw new ApiError('invalid_request_url');
     if (request.route !== 'POST /v1/databases' || !isObject(request.body)) return;
     const { properties, ...body } = request.body;
     // Only the old shape is converted; a body already in the new shape fails HEAD validation as it would have then.
@@ -67,6 +76,28 @@ export const dataSourcesSplit: VersionChange = {
   callerPath(path, route) {
     if (route !== 'POST /v1/databases' || path[0] !== 'initial_data_source') return undefined;
     return ['properties', ...path.slice(path[1] === 'properties' ? 2 : 1)];
+  },
+  downgradeDocument(document) {
+    const partialUser = { type: 'object', required: ['object', 'id'], properties: { object: { type: 'string', enum: ['user'] }, id: { type: 'string' } } };
+    forEachObjectSchema(document, (schema, object) => {
+      if (object === 'database') {
+        removeProperty(schema, 'data_sources');
+        // The authors are shown on the database a response is about (oldDatabase), so optional here.
+        addProperty(schema, 'created_by', partialUser, { required: false, before: 'created_time' });
+        addProperty(schema, 'last_edited_by', partialUser, { required: false, before: 'created_time' });
+        addProperty(
+          schema,
+          'properties',
+          { type: 'object', additionalProperties: { type: 'object' }, description: 'Its data source’s properties.' },
+          { required: false },
+        );
+      }
+      if (object === 'page' || object === 'block') dropParentTypes(schema, ['data_source_id']);
+    });
+    renameListType(successSchema(document, 'POST /v1/databases/:database_id/query'), 'page_or_data_source', 'page_or_database');
+    const create = requestSchema(document, 'POST /v1/databases');
+    const initial = create?.properties?.initial_data_source?.properties?.properties;
+    if (create && initial) renameProperty(create, 'initial_data_source', 'properties', initial);
   },
   downgradeResponse({ route, body, facts }) {
     const schema = facts?.databaseSchema;

@@ -1,6 +1,8 @@
 import type { VersionChange } from '../change.js';
 import { ValidationFailure } from '../../errors/validationFailure.js';
 
+import { literalOf, removeProperty, renameListType, requestSchema, successSchema } from '../openapiDocument.js';
+
 const ROUTE = 'POST /v1/search';
 
 /**
@@ -48,6 +50,20 @@ export const searchDataSources: VersionChange = {
       });
     }
     if (f.value === 'database') f.value = 'data_source';
+  },
+  downgradeDocument(document) {
+    const value = requestSchema(document, ROUTE)?.properties?.filter?.properties?.value;
+    if (value && Array.isArray(value.enum)) value.enum = value.enum.map((v) => (v === 'data_source' ? 'database' : v));
+    const list = successSchema(document, ROUTE);
+    renameListType(list, 'page_or_data_source', 'page_or_database');
+    const variants = list?.properties?.results?.items?.anyOf;
+    for (const variant of variants ?? []) {
+      if (literalOf(variant.properties?.object) !== 'data_source' || !variant.properties) continue;
+      // asDatabase: the data source's fields under the database's id, url and parent.
+      variant.properties.object = { type: 'string', enum: ['database'] };
+      variant.properties.parent = { type: 'object', description: 'The database’s parent.' };
+      removeProperty(variant, 'database_parent');
+    }
   },
   downgradeResponse({ route, body }) {
     if (route !== ROUTE || !body || typeof body !== 'object' || (body as { object?: unknown }).object !== 'list') return body;

@@ -1,5 +1,4 @@
 import type { VersionChange } from '../change.js';
-import { ApiError } from '../../errors/registry.js';
 
 /**
  * FACTS.md §10.8: the Views API needs Notion-Version 2025-09-03 or later (views show data
@@ -8,7 +7,5 @@ import { ApiError } from '../../errors/registry.js';
 export const viewsAdded: VersionChange = {
   version: '2025-09-03',
   description: 'The `/v1/views` endpoints (views and view queries) are added.',
-  upgradeRequest(request) {
-    if (request.route.includes(' /v1/views')) throw new ApiError('invalid_request_url');
-  },
+  addedRoutes: ['/v1/views'],
 };

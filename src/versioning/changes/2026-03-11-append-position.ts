@@ -1,4 +1,5 @@
 import type { VersionChange } from '../change.js';
+import { addProperty, requestSchema } from '../openapiDocument.js';
 
 const APPEND = 'PATCH /v1/blocks/:block_id/children';
 
@@ -16,6 +17,11 @@ export const appendPosition: VersionChange = {
     if (body.after === undefined || body.position !== undefined) return;
     body.position = { type: 'after_block', after_block: { id: body.after } };
     delete body.after;
+  },
+  downgradeDocument(document) {
+    const body = requestSchema(document, APPEND);
+    const id = body?.properties?.position?.anyOf?.[0]?.properties?.after_block?.properties?.id;
+    if (body && id) addProperty(body, 'after', { ...id, description: 'The block after which the children go.' }, { required: false, before: 'position' });
   },
   callerPath(path, route) {
     // Everything under `position` came from the one `after` id.

@@ -1,5 +1,6 @@
 import type { VersionChange } from '../change.js';
 import { mapObjects } from '../mapObjects.js';
+import { addProperty, forEachObjectSchema, requestSchema } from '../openapiDocument.js';
 
 /** Routes whose body took `archived` as an alias of `in_trash`. */
 const ROUTES: ReadonlySet<string> = new Set([
@@ -28,6 +29,17 @@ export const archivedRemoved: VersionChange = {
     if (typeof body.archived !== 'boolean') return;
     if (body.in_trash === undefined) body.in_trash = body.archived;
     if (body.in_trash === body.archived) delete body.archived;
+  },
+  downgradeDocument(document) {
+    for (const route of ROUTES) {
+      const body = requestSchema(document, route);
+      if (body?.properties?.in_trash)
+        addProperty(body, 'archived', { type: 'boolean', description: 'An alias of `in_trash`.' }, { required: false, before: 'in_trash' });
+    }
+    forEachObjectSchema(document, (schema, object) => {
+      if (!TRASHABLE.has(object) || !schema.properties?.in_trash) return;
+      addProperty(schema, 'archived', { type: 'boolean' }, { required: (schema.required ?? []).includes('in_trash'), before: 'in_trash' });
+    });
   },
   downgradeResponse({ body }) {
     return mapObjects(body, (obj) => {

@@ -1,0 +1,54 @@
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../auth/capabilities.js';
+import type { Db } from '../../storage/db.js';
+import type { WebhookEventType } from '../../schemas/webhooks.js';
+import { ensureJob, insertEvent } from '../../storage/repositories/webhooks.js';
+import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
+
+/** Who caused the events: a request's caller, or the connection a job works for. */
+export type EventSource = Pick<Caller, 'workspaceId' | 'connectionId' | 'botId'>;
+
+export interface RecordedEvent {
+  type: WebhookEventType;
+  entity: { id: string; type: 'page' | 'database' | 'data_source' | 'block' | 'comment' | 'file_upload' | 'view' };
+  /** The event's `data` (FACTS.md §10.10.4); omitted for types that carry none. */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The transactional outbox (../shared/STYLE.md "Events are written where the write is"): a write
+ * command calls this inside its own transaction, so the event commits with the write or not at
+ * all, and the workspace's delivery job is due once it does. The author is the caller's bot: every
+ * write through the API is made by an integration.
+ */
+export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
+  for (const event of events) {
+    await insertEvent(trx, {
+      id: ctx.newId(),
+      workspace_id: caller.workspaceId,
+      type: event.type,
+      entity_id: event.entity.id,
+      entity_type: event.entity.type,
+      connection_id: caller.connectionId,
+      authors,
+      data: event.data === undefined ? null : JSON.stringify(event.data),
+      timestamp: at,
+    });
+  }
+  // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
+  const now = new Date().toISOString();
+  await ensureJob(trx, {
+    id: deliveryJobId(caller.workspaceId),
+    kind: WEBHOOK_DELIVERY_JOB,
+    workspaceId: caller.workspaceId,
+    subjectId: caller.workspaceId,
+    at: now,
+    runAfter: now,
+    maxAttempts: 100,
+  });
+  // Rung on the next turn: on SQLite the worker's claim queues behind this transaction on the one
+  // connection, so it finds the job committed; elsewhere a missed ring is caught by polling.
+  setImmediate(() => ctx.jobs.wake());
+}

@@ -1,0 +1,265 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../storage/db.js';
+import type { RunningJob } from '../../domain/jobs.js';
+import type { ConnectionRow, WebhookDeliveryRow, WebhookEventRow, WebhookSubscriptionRow } from '../../storage/schema.js';
+import type { WebhookApiVersion } from '../../schemas/webhooks.js';
+import { isVisibleTo } from '../../auth/access.js';
+import { findConnection } from '../../storage/repositories/connections.js';
+import { findWorkspace } from '../../storage/repositories/workspaces.js';
+import {
+  activeSubscriptions,
+  countUndispatched,
+  dueDeliveries,
+  findSubscription,
+  hasPendingDeliveries,
+  insertDelivery,
+  consumeEvents,
+  openDelivery,
+  recordAttempt,
+  reserveDeliveries,
+  undispatchedEvents,
+  updateDelivery,
+} from '../../storage/repositories/webhooks.js';
+import { capabilityFor, isAggregated, nextAttemptAt, subscribesTo } from '../../domain/webhooks/deliveryRules.js';
+import { mergeAuthors, mergeContentData, signatureOf, type WebhookAuthor, type WebhookPayload } from '../../domain/webhooks/payload.js';
+import { postWebhook, type PostOutcome } from '../../net/postWebhook.js';
+
+/** The job kind that turns a workspace's outbox into deliveries and sends them (src/jobs/kinds/webhookDelivery.ts). */
+export const WEBHOOK_DELIVERY_JOB = 'webhook_delivery';
+
+/** One job per workspace: every write of it queues this one again if it had ended (recordEvent). */
+export const deliveryJobId = (workspaceId: string) => `webhooks:${workspaceId}`;
+
+const FAN_OUT_BATCH = 200;
+const SEND_BATCH = 32;
+/** Past the request timeout, how long a send holds its deliveries. */
+const RESERVATION_MARGIN_MS = 5_000;
+
+/** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
+class MoreWork extends Error {}
+
+/**
+ * One workspace's delivery job: fan new outbox events out to the subscriptions that may hear them,
+ * send what is due, and wait (by the server's clock, so a test clock moves retries along) while
+ * retries are pending. It ends only in a transaction that finds no undispatched event, so an event
+ * committed meanwhile either is seen or queues the job again (src/storage/repositories/webhooks.ts
+ * ensureJob).
+ */
+export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
+  const workspaceId = job.row.subject_id;
+  for (;;) {
+    job.signal.throwIfAborted();
+    const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
+    const sent = await sendDue(ctx, workspaceId);
+    if (fannedOut > 0 || sent > 0) continue;
+    if (!(await hasPendingDeliveries(ctx.store.db, workspaceId))) {
+      try {
+        await job.write(
+          async (trx) => {
+            if ((await countUndispatched(trx, workspaceId)) > 0) throw new MoreWork();
+          },
+          { finish: true },
+        );
+        return;
+      } catch (error) {
+        if (error instanceof MoreWork) continue;
+        throw error;
+      }
+    }
+    await idle(ctx, job.signal);
+  }
+}
+
+/** Waits for new events (the bell) or a poll interval, after which the server's clock is read again. */
+async function idle(ctx: AppContext, signal: AbortSignal): Promise<void> {
+  const controller = new AbortController();
+  const unlisten = ctx.jobs.listen(() => controller.abort());
+  const stop = () => controller.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  await sleep(ctx.config.jobs.pollMs, undefined, { signal: controller.signal }).catch(() => undefined);
+  signal.removeEventListener('abort', stop);
+  unlisten();
+}
+
+interface Listener {
+  subscription: WebhookSubscriptionRow;
+  connection: ConnectionRow | undefined;
+}
+
+/** Turns up to `limit` undispatched events into deliveries; answers how many events it took. */
+async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: number): Promise<number> {
+  const events = await undispatchedEvents(trx, workspaceId, limit);
+  if (events.length === 0) return 0;
+  const listeners: Listener[] = [];
+  for (const subscription of await activeSubscriptions(trx, workspaceId)) {
+    listeners.push({ subscription, connection: subscription.connection_id ? await findConnection(trx, subscription.connection_id) : undefined });
+  }
+  const at = ctx.clock.now();
+  const seen = new Map<string, boolean>();
+  for (const event of events) {
+    for (const listener of listeners) {
+      const { subscription } = listener;
+      const types = subscription.event_types === null ? null : (JSON.parse(subscription.event_types) as string[]);
+      if (!subscribesTo(types, subscription.api_version as WebhookApiVersion, event.type)) continue;
+      if (!(await hears(trx, listener, event, seen))) continue;
+      await addDelivery(ctx, trx, subscription, event, at);
+    }
+  }
+  await consumeEvents(
+    trx,
+    events.map((e) => e.seq),
+  );
+  return events.length;
+}
+
+/** FACTS.md §10.10.4: events fire only for objects the integration can access, comments only with "comment read". */
+async function hears(trx: Db, { subscription, connection }: Listener, event: WebhookEventRow, seen: Map<string, boolean>): Promise<boolean> {
+  if (!connection || connection.revoked_time !== null) return false;
+  const capability = capabilityFor(event.type);
+  if (capability && !(JSON.parse(connection.capabilities) as string[]).includes(capability)) return false;
+  if (event.entity_type === 'file_upload') return event.connection_id === connection.id;
+  const data = event.data === null ? {} : (JSON.parse(event.data) as { page_id?: string; parent?: { id?: string } });
+  // A comment is seen with its page, a view with its database.
+  const objectId = event.entity_type === 'comment' ? data.page_id : event.entity_type === 'view' ? data.parent?.id : event.entity_id;
+  if (!objectId) return false;
+  const key = `${connection.id}:${objectId}`;
+  let visible = seen.get(key);
+  if (visible === undefined) {
+    visible = await isVisibleTo(trx, connection.id, subscription.workspace_id, objectId);
+    seen.set(key, visible);
+  }
+  return visible;
+}
+
+async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscriptionRow, event: WebhookEventRow, at: Date): Promise<void> {
+  const authors = JSON.parse(event.authors) as WebhookAuthor[];
+  if (isAggregated(event.type)) {
+    const open = await openDelivery(trx, subscription.id, event.entity_id, event.type);
+    if (open) {
+      await updateDelivery(trx, open.id, {
+        authors: JSON.stringify(mergeAuthors(JSON.parse(open.authors) as WebhookAuthor[], authors)),
+        data: JSON.stringify(mergeContentData(open.data === null ? null : JSON.parse(open.data), event.data === null ? null : JSON.parse(event.data))),
+        timestamp: event.timestamp,
+        events: open.events + 1,
+      });
+      return;
+    }
+  }
+  const eventTime = new Date(event.timestamp);
+  const due = isAggregated(event.type) ? new Date(eventTime.getTime() + ctx.config.webhooks.aggregationMs) : eventTime;
+  await insertDelivery(trx, {
+    id: ctx.newId(),
+    subscription_id: subscription.id,
+    workspace_id: subscription.workspace_id,
+    event_id: event.id,
+    event_seq: event.seq,
+    type: event.type,
+    entity_id: event.entity_id,
+    entity_type: event.entity_type,
+    authors: event.authors,
+    data: event.data,
+    timestamp: event.timestamp,
+    events: 1,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_time: due.toISOString(),
+    response_status: null,
+    latency_ms: null,
+    last_error: null,
+    created_time: at.toISOString(),
+    delivered_time: null,
+  });
+}
+
+/** Sends the deliveries due now, at once across entities and one at a time within one; answers how many it sent. */
+async function sendDue(ctx: AppContext, workspaceId: string): Promise<number> {
+  const now = ctx.clock.now();
+  // Reserved past the request timeout, so no other sender takes them while this one waits for answers.
+  const until = new Date(now.getTime() + ctx.config.webhooks.timeoutMs + RESERVATION_MARGIN_MS).toISOString();
+  const due = await ctx.store.transaction(async (trx) => {
+    const candidates = await dueDeliveries(trx, workspaceId, now.toISOString(), SEND_BATCH);
+    const taken = await reserveDeliveries(
+      trx,
+      candidates.map((d) => d.id),
+      now.toISOString(),
+      until,
+    );
+    return candidates.filter((d) => taken.has(d.id));
+  });
+  if (due.length === 0) return 0;
+  const workspace = await findWorkspace(ctx.store.db, workspaceId);
+  const subscriptions = new Map<string, { row: WebhookSubscriptionRow; connection: ConnectionRow | undefined } | null>();
+  for (const delivery of due) {
+    if (subscriptions.has(delivery.subscription_id)) continue;
+    const row = await findSubscription(ctx.store.db, delivery.subscription_id);
+    subscriptions.set(
+      delivery.subscription_id,
+      row ? { row, connection: row.connection_id ? await findConnection(ctx.store.db, row.connection_id) : undefined } : null,
+    );
+  }
+  const outcomes = await Promise.all(
+    due.map(async (delivery): Promise<PostOutcome> => {
+      const subscription = subscriptions.get(delivery.subscription_id);
+      if (!subscription) return { ok: false, status: null, latencyMs: 0, error: 'the subscription was deleted' };
+      const payload = payloadOf(delivery, subscription.row, subscription.connection, workspace?.name ?? '');
+      const body = JSON.stringify(payload);
+      return postWebhook(
+        subscription.row.url,
+        body,
+        { 'x-notion-signature': signatureOf(body, subscription.row.verification_token) },
+        ctx.config.webhooks.timeoutMs,
+      );
+    }),
+  );
+  const ended = ctx.clock.now();
+  // Not fenced on the job's lease: the outcome is this attempt's whoever holds the job now, and
+  // recordAttempt writes it only if no other sender recorded the same attempt.
+  await ctx.store.transaction(async (trx) => {
+    for (const [index, delivery] of due.entries()) {
+      const outcome = outcomes[index];
+      const attempts = delivery.attempts + 1;
+      const base = { attempts, response_status: outcome.status, latency_ms: outcome.latencyMs, last_error: outcome.error };
+      if (outcome.ok) {
+        await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: 'delivered', next_attempt_time: null, delivered_time: ended.toISOString() });
+        continue;
+      }
+      const next = nextAttemptAt(attempts, ended);
+      await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: next ? 'pending' : 'failed', next_attempt_time: next?.toISOString() ?? null });
+      const log = { subscription: delivery.subscription_id, delivery: delivery.id, event: delivery.event_id, attempt: attempts, reason: outcome.error };
+      if (next) ctx.log.warn({ ...log, next_attempt_time: next.toISOString() }, 'webhook delivery failed; it will be retried');
+      else ctx.log.error(log, 'webhook delivery failed for the last time');
+    }
+  });
+  return due.length;
+}
+
+/** The service's envelope (FACTS.md §10.10.3); `accessible_by` only for public connections. */
+export function payloadOf(
+  delivery: WebhookDeliveryRow,
+  subscription: WebhookSubscriptionRow,
+  connection: ConnectionRow | undefined,
+  workspaceName: string,
+): WebhookPayload {
+  const payload: WebhookPayload = {
+    id: delivery.event_id,
+    timestamp: delivery.timestamp,
+    workspace_id: delivery.workspace_id,
+    workspace_name: workspaceName,
+    subscription_id: subscription.id,
+    integration_id: subscription.integration_id ?? subscription.connection_id ?? '',
+    type: delivery.type,
+    authors: JSON.parse(delivery.authors) as WebhookAuthor[],
+    attempt_number: delivery.attempts + 1,
+    api_version: subscription.api_version,
+    entity: { id: delivery.entity_id, type: delivery.entity_type },
+  };
+  if (connection?.kind === 'public' && connection.user_id) {
+    payload.accessible_by = [
+      { id: connection.user_id, type: 'person' },
+      { id: connection.bot_id, type: 'bot' },
+    ];
+  }
+  if (delivery.data !== null) payload.data = JSON.parse(delivery.data);
+  return payload;
+}

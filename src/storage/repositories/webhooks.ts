@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.js';
+import type { WebhookDeliveryRow, WebhookDeliveryTable, WebhookEventRow, WebhookSubscriptionRow, WebhookSubscriptionTable } from '../schema.js';
+import type { Insertable, Updateable } from 'kysely';
+
+/** Webhook subscriptions, the outbox and deliveries (migration 013). */
+
+export async function insertSubscription(db: Db, row: WebhookSubscriptionRow): Promise<void> {
+  await db.insertInto('webhook_subscriptions').values(row).execute();
+}
+
+export async function findSubscription(db: Db, id: string): Promise<WebhookSubscriptionRow | undefined> {
+  return db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listSubscriptions(db: Db, afterId: string | null, limit: number): Promise<WebhookSubscriptionRow[]> {
+  let query = db.selectFrom('webhook_subscriptions').selectAll();
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+export async function activeSubscriptions(db: Db, workspaceId: string): Promise<WebhookSubscriptionRow[]> {
+  return db.selectFrom('webhook_subscriptions').selectAll().where('workspace_id', '=', workspaceId).where('status', '=', 'active').orderBy('id').execute();
+}
+
+export async function updateSubscription(db: Db, id: string, patch: Updateable<WebhookSubscriptionTable>): Promise<void> {
+  await db.updateTable('webhook_subscriptions').set(patch).where('id', '=', id).execute();
+}
+
+/** A deleted subscription takes its delivery log and what was still to be sent with it. */
+export async function deleteSubscription(db: Db, id: string): Promise<boolean> {
+  await db.deleteFrom('webhook_deliveries').where('subscription_id', '=', id).execute();
+  const result = await db.deleteFrom('webhook_subscriptions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export interface NewWebhookEvent {
+  id: string;
+  workspace_id: string;
+  type: string;
+  entity_id: string;
+  entity_type: string;
+  connection_id: string | null;
+  authors: string;
+  data: string | null;
+  timestamp: string;
+}
+
+export async function insertEvent(db: Db, event: NewWebhookEvent): Promise<void> {
+  await db
+    .insertInto('webhook_events')
+    .values({ ...event, dispatched: 0 })
+    .execute();
+}
+
+export async function undispatchedEvents(db: Db, workspaceId: string, limit: number): Promise<WebhookEventRow[]> {
+  return db.selectFrom('webhook_events').selectAll().where('workspace_id', '=', workspaceId).where('dispatched', '=', 0).orderBy('seq').limit(limit).execute();
+}
+
+export async function countUndispatched(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('dispatched', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Events turned into deliveries leave the outbox: the deliveries carry all they said, and the table stays small. */
+export async function consumeEvents(db: Db, seqs: readonly number[]): Promise<void> {
+  if (seqs.length === 0) return;
+  await db.deleteFrom('webhook_events').where('seq', 'in', seqs).execute();
+}
+
+export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveryTable>): Promise<void> {
+  await db.insertInto('webhook_deliveries').values(row).execute();
+}
+
+/** A delivery not yet attempted that a later event of the same kind may join (aggregation). */
+export async function openDelivery(db: Db, subscriptionId: string, entityId: string, type: string): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('entity_id', '=', entityId)
+    .where('type', '=', type)
+    .where('state', '=', 'pending')
+    .where('attempts', '=', 0)
+    .executeTakeFirst();
+}
+
+export async function updateDelivery(db: Db, id: string, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
+  await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Pending deliveries due by `now` that are first in line for their subscription and entity: one
+ * entity's events go out one at a time, in the order they were recorded.
+ */
+export async function dueDeliveries(db: Db, workspaceId: string, now: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .selectAll('d')
+    .where('d.workspace_id', '=', workspaceId)
+    .where('d.state', '=', 'pending')
+    .where('d.next_attempt_time', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as e')
+            .select(sql.lit(1).as('one'))
+            .where('e.workspace_id', '=', workspaceId)
+            .where('e.state', '=', 'pending')
+            .whereRef('e.subscription_id', '=', 'd.subscription_id')
+            .whereRef('e.entity_id', '=', 'd.entity_id')
+            .whereRef('e.event_seq', '<', 'd.event_seq'),
+        ),
+      ),
+    )
+    .orderBy('d.event_seq')
+    .limit(limit)
+    .execute();
+}
+
+export async function hasPendingDeliveries(db: Db, workspaceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('state', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listDeliveries(db: Db, subscriptionId: string, afterSeq: number | null, limit: number): Promise<WebhookDeliveryRow[]> {
+  let query = db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId);
+  if (afterSeq !== null) query = query.where('event_seq', '>', afterSeq);
+  return query.orderBy('event_seq').limit(limit).execute();
+}
+
+/**
+ * Makes sure the workspace's delivery job will run after this transaction commits: inserts it, or
+ * queues it again if it had ended. A queued or running one is left as it is; on PostgreSQL the
+ * conflict still locks its row until commit, so a delivery job ending meanwhile (its last check
+ * takes the same lock) either sees this transaction's events or is queued again by it.
+ */
+export async function ensureJob(
+  db: Db,
+  job: { id: string; kind: string; workspaceId: string; subjectId: string; at: string; runAfter: string; maxAttempts: number },
+): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({
+      id: job.id,
+      kind: job.kind,
+      workspace_id: job.workspaceId,
+      subject_id: job.subjectId,
+      payload: '{}',
+      progress: '{}',
+      state: 'queued',
+      attempts: 0,
+      max_attempts: job.maxAttempts,
+      run_after: job.runAfter,
+      lease_until: null,
+      worker_id: null,
+      last_error: null,
+      created_time: job.at,
+      finished_time: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ state: 'queued', attempts: 0, run_after: job.runAfter, finished_time: null, last_error: null, worker_id: null, lease_until: null })
+        .where('jobs.state', 'in', ['done', 'failed']),
+    )
+    .execute();
+}
+
+/** The nearest page at or above an object (a block's page, for `page.content_updated`); null when none. */
+export async function findNearestPage(db: Db, id: string): Promise<string | null> {
+  const found = await db
+    .selectFrom('object_ancestors as a')
+    .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
+    .select('o.id')
+    .where('a.descendant_id', '=', id)
+    .where('o.object', '=', 'page')
+    .orderBy('a.depth')
+    .limit(1)
+    .executeTakeFirst();
+  return found?.id ?? null;
+}
+
+/**
+ * Takes deliveries for one send: those still due by `now` get `until` as their next attempt time,
+ * so no other worker (another slot after a stall, another instance) sends them meanwhile; answers
+ * the ids it took. A sender that dies mid-send leaves them due again at `until`.
+ */
+export async function reserveDeliveries(db: Db, ids: readonly string[], now: string, until: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_time: until })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .where('next_attempt_time', '<=', now)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Records an attempt's outcome unless another sender already recorded this attempt. */
+export async function recordAttempt(db: Db, id: string, attemptsBefore: number, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
+  await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).where('attempts', '=', attemptsBefore).execute();
+}
