@@ -1,4 +1,5 @@
-// `npm start`: build only when a source is newer than the build, then become the server.
+// `npm start`: build only when a source is newer than the build (the server, then the console), then
+// become the server.
 //
 // - Several starts may run at once (two instances on one checkout): the check and the build happen
 //   under a lock directory, and the build is written to a temporary directory that is renamed into
@@ -10,72 +11,22 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { newestInput, root, withBuildLock } from './buildLock.mjs';
+import { buildConsole, consoleIsCurrent } from './buildConsole.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const entry = path.join(dist, 'src', 'cli.js');
 /** Written last by a build: its time is the build's. */
 const stamp = path.join(dist, '.build-complete');
-const lock = path.join(root, '.build-lock');
 /** What the build reads: every file under src/ and the build's own configuration. */
 const INPUTS = ['src', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
-function newestInput(file = null) {
-  let newest = 0;
-  for (const name of file ? [file] : INPUTS.map((n) => path.join(root, n))) {
-    let stat;
-    try {
-      stat = fs.statSync(name);
-    } catch {
-      continue;
-    }
-    if (stat.isDirectory()) for (const child of fs.readdirSync(name)) newest = Math.max(newest, newestInput(path.join(name, child)));
-    else newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
 function buildIsCurrent() {
   try {
-    return fs.statSync(stamp).mtimeMs >= newestInput();
+    return fs.statSync(stamp).mtimeMs >= newestInput(INPUTS);
   } catch {
     return false;
-  }
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
-/** mkdir is atomic: whoever creates the directory holds the lock; a dead holder's lock is taken over. */
-async function withBuildLock(fn) {
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      let holder = NaN;
-      try {
-        holder = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
-      } catch {
-        // Created but its pid not yet written: the holder is alive.
-      }
-      if (Number.isInteger(holder) && !isAlive(holder)) fs.rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
   }
 }
 
@@ -107,8 +58,10 @@ function build() {
   process.stderr.write(`folio: built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-await withBuildLock(() => {
+await withBuildLock(async () => {
   if (!buildIsCurrent()) build();
+  // After the server's build, which replaces dist/ (carrying dist/console/ over).
+  if (!consoleIsCurrent()) await buildConsole();
 });
 
 // Become `folio serve …`: the CLI reads its arguments from process.argv.

@@ -18,3 +18,10 @@ function readPackageJson(): { name: string; version: string } {
 }
 
 export const PACKAGE = readPackageJson();
+
+/** The directory holding package.json: where dist/ (the server's and the console's builds) is. */
+export const PACKAGE_ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+})();

@@ -23,6 +23,7 @@ import { registerV1Routes } from './routes/index.js';
 import { checkResponses } from './http/checkResponses.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { V1Route } from './http/augment.js';
+import { consolePlane } from './http/consolePlane.js';
 import { oauthPlane } from './http/oauthPlane.js';
 import { registerOAuthRoutes } from './routes/oauth/index.js';
 import type { Logger } from './logger.js';
@@ -121,6 +122,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });
+  app.register(consolePlane);
   app.register(oauthPlane, { ctx: core, routes: registerOAuthRoutes });
   return app;
 }

@@ -58,7 +58,9 @@ export async function startFolio(config: Config): Promise<Running> {
     : 'rate limit off';
   log.info(
     { url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) },
-    `folio listening on ${url}; ${limit}`,
+    `folio listening on ${url}; console at ${url}/console; ${limit}`,
   );
+  // The console's link, where a new user looks after `npm start` (on stdout, as the admin token is).
+  if (log.isLevelEnabled('info')) process.stdout.write(`Folio console: ${url}/console\n`);
   return { app, url, adminToken, log, close: () => app.close() };
 }

@@ -11,6 +11,8 @@ import { INSTRUMENT_OPERATIONS } from './instruments.js';
 import { RESET_OPERATIONS } from './reset.js';
 import { CUSTOM_EMOJI_OPERATIONS } from './customEmojis.js';
 import { TEMPLATE_OPERATIONS } from './templates.js';
+import { CONTENT_OPERATIONS } from './content.js';
+import { MEETING_NOTE_OPERATIONS } from './meetingNotes.js';
 import { INTEGRATION_OPERATIONS } from './integrations.js';
 import { WEBHOOK_OPERATIONS } from './webhooks.js';
 import { FIXTURE_OPERATIONS } from './fixtures.js';
@@ -33,6 +35,8 @@ export const ADMIN_OPERATIONS: readonly AnyAdminOperation[] = [
   ...RESET_OPERATIONS,
   ...CUSTOM_EMOJI_OPERATIONS,
   ...TEMPLATE_OPERATIONS,
+  ...CONTENT_OPERATIONS,
+  ...MEETING_NOTE_OPERATIONS,
   ...INTEGRATION_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...FIXTURE_OPERATIONS,

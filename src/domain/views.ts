@@ -2,6 +2,7 @@ import type { CommentRow, FileUploadRow, FileUploadStatus, ObjectRow, UserRow, W
 import type { PresentedValueRow } from '../storage/repositories/propertyValues.js';
 import type { Property } from './properties/schemaTypes.js';
 import type { StoredValue } from './properties/storedValue.js';
+import type { MeetingNotesMember } from './meetingNotes/meetingNotesBlock.js';
 
 /**
  * What commands return: the rows and values a response is made of, loaded by the command (in its
@@ -117,4 +118,13 @@ export interface AsyncTaskView {
   result: { body: Record<string, unknown>; facts: Record<string, unknown> } | null;
   /** When failed: the error body the synchronous request would have answered with. */
   error: { object: 'error'; status: number; code: string; message: string; additional_data?: Record<string, string | string[]> } | null;
+}
+
+/** A meeting note as the operator's console reads it (src/commands/admin/meetingNotes.ts). */
+export interface MeetingNoteView {
+  row: ObjectRow;
+  member: MeetingNotesMember;
+  /** The top-level page or database it sits under. */
+  rootId: string;
+  recording: { url: string; expiry_time: string; filename: string; content_type: string | null } | null;
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../logger.js';
 import type { Instruments } from '../context.js';
+import type { FastifyRequest } from 'fastify';
 import { answeredError } from './errorHandler.js';
+import { keptBody } from '../instruments/requestLog.js';
+
+/** What each `/v1` request answered, kept by the plane's onSend (src/http/v1Plane.ts) for the log: a reference, no copy. */
+const answers = new WeakMap<FastifyRequest, unknown>();
+export function keepAnswer(request: FastifyRequest, payload: unknown): void {
+  answers.set(request, payload);
+}
 
 /**
  * What every answered request leaves behind, from one hook (each hook a request runs costs it
@@ -20,7 +28,8 @@ export function recordRequests(app: FastifyInstance, log: Logger, { requests, me
     const url = request.url;
     // A failed request names its error, so an operator reads why without the client's body.
     const error = answeredError(request);
-    if (requests.capacity > 0 && url.startsWith('/v1/')) {
+    // Hosted files too: a player's range requests for a recording show in the console's log.
+    if (requests.capacity > 0 && (url.startsWith('/v1/') || url.startsWith('/files/'))) {
       const headers = request.headers;
       const version = headers['notion-version'] ?? headers['service-version'];
       requests.record({
@@ -34,6 +43,8 @@ export function recordRequests(app: FastifyInstance, log: Logger, { requests, me
         status: reply.statusCode,
         duration_ms: Math.round(elapsed * 100) / 100,
         error_code: error?.code ?? null,
+        request_body: keptBody(request.body),
+        response_body: keptBody(answers.get(request)),
       });
     }
     if (logLines) {

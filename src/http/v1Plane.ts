@@ -8,6 +8,7 @@ import { VersionEngine } from '../versioning/engine.js';
 import { isNewestVersion } from '../versioning/versions.js';
 import { ApiError } from '../errors/registry.js';
 import type { RegisterRoutes } from './app.js';
+import { keepAnswer } from './requestLog.js';
 import { acceptJsonBodies, BODY_LIMIT } from './jsonBody.js';
 import { createRateLimit } from './rateLimit.js';
 import { ValidationFailure } from '../errors/validationFailure.js';
@@ -121,13 +122,16 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // Hosted files are stored as references and become signed links as the body leaves, whichever
   // route, version or fast path wrote it (src/domain/files/hostedFiles.ts). A body without one
   // costs one substring search.
-  plane.addHook('onSend', (_request, _reply, payload, next) => {
-    if (typeof payload === 'string') return next(null, ctx.fileLinks.linkAll(payload, ctx.config.publicUrl, ctx.clock.now()));
+  const logAnswers = ctx.instruments.requests.capacity > 0;
+  plane.addHook('onSend', (request, _reply, payload, next) => {
+    let sent = payload;
+    if (typeof payload === 'string') sent = ctx.fileLinks.linkAll(payload, ctx.config.publicUrl, ctx.clock.now());
     // Search and query at the newest version send bytes they spliced (src/presenters/jsonSplice.ts).
-    if (Buffer.isBuffer(payload) && payload.includes(HOSTED_SCHEME)) {
-      return next(null, ctx.fileLinks.linkAll(payload.toString('utf8'), ctx.config.publicUrl, ctx.clock.now()));
-    }
-    next(null, payload);
+    else if (Buffer.isBuffer(payload) && payload.includes(HOSTED_SCHEME))
+      sent = ctx.fileLinks.linkAll(payload.toString('utf8'), ctx.config.publicUrl, ctx.clock.now());
+    // The request log shows the answer (src/http/requestLog.ts); this hook runs anyway, so keeping it costs no extra hook.
+    if (logAnswers) keepAnswer(request, sent);
+    next(null, sent);
   });
 
   routes(plane, ctx);

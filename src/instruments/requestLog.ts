@@ -15,6 +15,41 @@ export interface LoggedRequest {
   duration_ms: number;
   /** The error code of a failed request. */
   error_code: string | null;
+  /** The request's JSON body and the answer's, each cut to BODY_KEEP characters, secrets redacted (`keptBody`); null when there was none. */
+  request_body: string | null;
+  response_body: string | null;
+}
+
+/** How much of each body an entry keeps: enough to read a request, bounded so the ring's memory is too. */
+export const BODY_KEEP = 4096;
+
+/**
+ * Secrets in a body as the log keeps it: Folio tokens (`folio_` + 43 characters, src/auth/tokens.ts),
+ * token and secret fields (OAuth answers, issued tokens), and the signature of a hosted file's link
+ * (the link is the credential). Matched on the cut text, so a secret cut in half is still hidden.
+ */
+const SECRETS: readonly [RegExp, string][] = [
+  [/folio_[A-Za-z0-9_-]+/g, 'folio_[redacted]'],
+  [/("(?:token|access_token|refresh_token|client_secret|secret|password)"\s*:\s*")[^"]*/g, '$1[redacted]'],
+  [/([?&]signature=)[^&"\s]+/g, '$1[redacted]'],
+];
+
+/** A body as the log keeps it: text, cut to BODY_KEEP, secrets redacted. */
+export function keptBody(body: unknown): string | null {
+  if (body === undefined || body === null) return null;
+  let text: string;
+  if (typeof body === 'string') text = body.slice(0, BODY_KEEP + 1);
+  else if (Buffer.isBuffer(body)) text = body.subarray(0, BODY_KEEP + 1).toString('utf8');
+  else {
+    try {
+      text = JSON.stringify(body) ?? '';
+    } catch {
+      return null;
+    }
+  }
+  if (text === '') return null;
+  const cut = text.length > BODY_KEEP ? `${text.slice(0, BODY_KEEP)}…` : text;
+  return SECRETS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), cut);
 }
 
 export interface RequestFilter {

@@ -1,9 +1,11 @@
 import type { Static } from 'typebox';
-import type { ClockView, ListView } from '../domain/views.js';
+import type { ClockView, ListView, MeetingNoteView } from '../domain/views.js';
 import type { EngineReadiness } from '../domain/meetingNotes/engineReadiness.js';
-import type { ConnectionRow, IntegrationRow, JobRow, JobState, UserRow, WorkspaceRow } from '../storage/schema.js';
+import type { ConnectionRow, IntegrationRow, JobRow, JobState, ObjectRow, UserRow, WorkspaceRow } from '../storage/schema.js';
 import type {
   AdminClock,
+  AdminContentObject,
+  AdminMeetingNote,
   AdminConnection,
   AdminGrant,
   AdminJob,
@@ -162,4 +164,38 @@ export function presentSignInLink(link: { url: string; expiresAt: string; worksp
 
 export function presentOAuthAuthorization(grant: { code: string; redirectUrl: string; expiresAt: string }): Static<typeof OAuthAuthorization> {
   return { object: 'oauth_authorization', code: grant.code, redirect_url: grant.redirectUrl, expires_at: grant.expiresAt };
+}
+
+/** A page or database as the console's tree lists it. */
+export function presentContentObject(row: ObjectRow): Static<typeof AdminContentObject> {
+  return {
+    object: 'content_object',
+    id: row.id,
+    kind: row.object === 'database' ? 'database' : 'page',
+    title: row.title,
+    parent_id: row.parent_id,
+    in_trash: row.in_trash === 1,
+    created_time: row.created_time,
+  };
+}
+
+/** A meeting note for the console: status, the result blocks, and its recording's signed link. */
+export function presentMeetingNote(view: MeetingNoteView): Static<typeof AdminMeetingNote> {
+  const { row, member } = view;
+  return {
+    object: 'meeting_note',
+    id: row.id,
+    workspace_id: row.workspace_id,
+    title: (member.title ?? []).map((t) => t.plain_text).join(''),
+    status: member.status,
+    in_trash: row.in_trash === 1,
+    created_time: row.created_time,
+    root_id: view.rootId,
+    children: {
+      summary_block_id: member.children?.summary_block_id ?? null,
+      notes_block_id: member.children?.notes_block_id ?? null,
+      transcript_block_id: member.children?.transcript_block_id ?? null,
+    },
+    recording: view.recording,
+  };
 }

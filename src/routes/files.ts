@@ -28,13 +28,39 @@ export function registerFileRoutes(app: App, ctx: AppContext): void {
     // Media and PDFs open in place; anything else downloads, so an uploaded HTML page never runs
     // on Folio's origin. The sandbox policy covers what a browser might still render.
     const inline = mediaKind(type) !== 'other';
+    // Byte ranges (RFC 9110 §14), so a player seeks in a recording without reading all of it.
+    const range = request.headers['if-range'] === undefined ? parseByteRange(request.headers.range, file.length) : null;
+    reply.header('accept-ranges', 'bytes');
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.length}`).send();
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.length}`);
     reply
       .header('content-type', type)
-      .header('content-length', String(file.length))
+      .header('content-length', String(range ? range.end - range.start + 1 : file.length))
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, max-age=3600');
-    return reply.send(file.open());
+    return reply.send(file.open(range ?? undefined));
   });
+}
+
+/**
+ * One `bytes=` range of a file of `length` bytes, as inclusive offsets: `a-b`, `a-` or the suffix
+ * `-n`. Null serves the whole file: no header, another unit, several ranges (RFC 9110 allows
+ * answering those with the whole representation) or a malformed one; 'unsatisfiable' when it
+ * starts past the end (416).
+ */
+export function parseByteRange(header: string | undefined, length: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(length - suffix, 0), end: length - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? length - 1 : Math.min(Number(match[2]), length - 1);
+  if (start >= length) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
 }

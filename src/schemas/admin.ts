@@ -196,6 +196,58 @@ export type AdminListOptions = Static<typeof AdminListQuery>;
 export type SetClockInput = Static<typeof SetClockBody>;
 export type JobsListQuery = Static<typeof JobsQuery>;
 
+/**
+ * GET /admin/v1/workspaces/{id}/objects (the console's page tree): the pages and databases directly
+ * under a parent (the workspace's top level when `parent_id` is absent), a keyset page at a time, so a
+ * tree of a million pages is read one opened branch at a time.
+ */
+export const ContentObjectsQuery = Type.Object(
+  { ...PaginationQuery.properties, parent_id: Type.Optional(Type.String({ maxLength: 100 })) },
+  { additionalProperties: false },
+);
+export const AdminContentObject = Type.Object(
+  {
+    object: Type.Literal('content_object'),
+    id: Type.String(),
+    kind: Type.Union([Type.Literal('page'), Type.Literal('database')]),
+    title: Type.String(),
+    parent_id: Nullable(Type.String()),
+    /** In the trash, itself or through an ancestor. */
+    in_trash: Type.Boolean(),
+    created_time: Type.String(),
+  },
+  Closed,
+);
+export type ContentObjectsListQuery = Static<typeof ContentObjectsQuery>;
+
+/**
+ * A meeting note as the console shows it: its status, its recording by a signed link (the block
+ * itself never shows its media), the blocks its results went to, and the page to share to read
+ * them. GET /admin/v1/workspaces/{id}/meeting_notes lists them; /admin/v1/meeting_notes/{id} is one.
+ */
+export const AdminMeetingNote = Type.Object(
+  {
+    object: Type.Literal('meeting_note'),
+    id: Type.String(),
+    workspace_id: Type.String(),
+    title: Type.String(),
+    status: Type.String(),
+    in_trash: Type.Boolean(),
+    created_time: Type.String(),
+    /** The top-level page or database it sits under. */
+    root_id: Type.String(),
+    children: Type.Object(
+      { summary_block_id: Nullable(Type.String()), notes_block_id: Nullable(Type.String()), transcript_block_id: Nullable(Type.String()) },
+      Closed,
+    ),
+    /** Its recording, by a link valid for an hour; null when the upload is gone. */
+    recording: Nullable(
+      Type.Object({ url: Type.String(), expiry_time: Type.String(), filename: Type.String(), content_type: Nullable(Type.String()) }, Closed),
+    ),
+  },
+  Closed,
+);
+export const MeetingNoteParams = StrictObject({ block_id: Type.String() });
 /*
  * Public integrations and their OAuth install flow (issue 27, migration 012). Server-wide: any
  * workspace's people may install one.

@@ -60,6 +60,9 @@ export const AdminLoggedRequest = Type.Object(
     status: Type.Integer(),
     duration_ms: Type.Number(),
     error_code: Type.Union([Type.String(), Type.Null()]),
+    /** The request's body and the answer, cut to 4,096 characters, tokens and link signatures redacted. */
+    request_body: Type.Union([Type.String(), Type.Null()]),
+    response_body: Type.Union([Type.String(), Type.Null()]),
   },
   { additionalProperties: false },
 );

@@ -38,6 +38,10 @@ const SUBCOMMANDS = [
   'delete-custom-emoji',
   'mark-template',
   'unmark-template',
+  'list-objects',
+  'get-object',
+  'list-meeting-notes',
+  'get-meeting-note',
   'create-integration',
   'list-integrations',
   'get-integration',
@@ -115,6 +119,11 @@ describe('folio admin (CLI process)', () => {
     const connection = await json('admin', 'create-connection', '--workspace', workspace.id, '--name', 'Bot', '--kind', 'personal', '--user', user.id);
     const page = await json('admin', 'create-page', '--workspace', workspace.id, '--title', 'Hello');
     await json('admin', 'grant', '--connection', connection.id, '--object', page.id);
+    // The console's reads, from the command line too.
+    const tree = await json('admin', 'list-objects', '--workspace', workspace.id, '--page-size', '1');
+    assert.deepEqual([tree.results[0].id, tree.results[0].title, tree.has_more], [page.id, 'Hello', false]);
+    assert.equal((await json('admin', 'get-object', '--object', page.id)).title, 'Hello');
+    assert.deepEqual((await json('admin', 'list-meeting-notes', '--workspace', workspace.id)).results, []);
     assert.deepEqual(
       (await json('admin', 'list-grants', '--connection', connection.id)).results.map((g: Json) => g.object_id),
       [page.id],

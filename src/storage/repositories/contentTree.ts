@@ -29,3 +29,29 @@ export async function listChildrenOfMany(db: Db, parentIds: readonly string[]): 
 export async function setChildPositions(db: Db, ids: readonly string[]): Promise<void> {
   for (let i = 0; i < ids.length; i++) await db.updateTable('objects').set({ position: i }).where('id', '=', ids[i]).execute();
 }
+
+/**
+ * A keyset page of the pages and databases directly under `parentId` (the workspace's top level
+ * when null), in sibling order, trashed ones included: the console's tree (objects_children index).
+ */
+export async function listContentChildren(
+  db: Db,
+  workspaceId: string,
+  parentId: string | null,
+  after: { position: number; id: string } | null,
+  limit: number,
+): Promise<ObjectRow[]> {
+  let query = db.selectFrom('objects').selectAll().where('workspace_id', '=', workspaceId).where('object', 'in', ['page', 'database']);
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  // A row-value comparison, which both stores seek in an index on (parent_id, position, id); with
+  // today's (parent_id, position) a level's rows are sorted per page (docs/benchmarks.md, "Console").
+  if (after) query = query.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(after.position, after.id)));
+  return query.orderBy('position').orderBy('id').limit(limit).execute();
+}
+
+/** A keyset page (by id) of a workspace's meeting notes blocks (objects_meeting_notes index). */
+export async function listMeetingNotesBlocks(db: Db, workspaceId: string, afterId: string | null, limit: number): Promise<ObjectRow[]> {
+  let query = db.selectFrom('objects').selectAll().where('type', '=', 'meeting_notes').where('workspace_id', '=', workspaceId);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}

@@ -68,3 +68,15 @@ export async function reparentSubtree(db: Db, id: string, parentType: ParentType
     .where('id', '=', id)
     .execute();
 }
+
+/** The outermost ancestor of an object (itself when at the top): what is shared to reach it. */
+export async function topAncestor(db: Db, id: string): Promise<string> {
+  const row = await db
+    .selectFrom('object_ancestors')
+    .select('ancestor_id')
+    .where('descendant_id', '=', id)
+    .orderBy('depth', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.ancestor_id ?? id;
+}
