@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
-import { ensureJob, insertEvent } from '../../storage/repositories/webhooks.js';
+import { ensureJob, hasListeners, insertEvent } from '../../storage/repositories/webhooks.js';
 import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
 
 /** Who caused the events: a request's caller, or the connection a job works for. */
@@ -18,11 +18,14 @@ export interface RecordedEvent {
 /**
  * The transactional outbox (../shared/STYLE.md "Events are written where the write is"): a write
  * command calls this inside its own transaction, so the event commits with the write or not at
- * all, and the workspace's delivery job is due once it does. The author is the caller's bot: every
+ * all, and the workspace's delivery job is due once it does. A workspace no subscription can
+ * hear records nothing. The author is the caller's bot: every
  * write through the API is made by an integration.
  */
 export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
+  // A subscription created concurrently misses only events from before it existed, as it should.
+  if (!(await hasListeners(trx, caller.workspaceId))) return;
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
   for (const event of events) {
     await insertEvent(trx, {

@@ -23,6 +23,44 @@ export async function activeSubscriptions(db: Db, workspaceId: string): Promise<
   return db.selectFrom('webhook_subscriptions').selectAll().where('workspace_id', '=', workspaceId).where('status', '=', 'active').orderBy('id').execute();
 }
 
+/** The active subscriptions of integrations installed in a workspace (migration 014). */
+export async function activeIntegrationSubscriptions(db: Db, workspaceId: string): Promise<WebhookSubscriptionRow[]> {
+  return db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('integration_id', 'in', (eb) => eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Whether any subscription, pending or active, may receive events of a workspace: its connections'
+ * or those of an integration installed in it. A write checks this before it records events, so a
+ * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job.
+ */
+export async function hasListeners(db: Db, workspaceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('workspace_id', '=', workspaceId),
+        eb('integration_id', 'in', eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId)),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An integration deleted takes its subscriptions and their delivery logs with it. */
+export async function deleteIntegrationSubscriptions(db: Db, integrationId: string): Promise<void> {
+  const ids = db.selectFrom('webhook_subscriptions').select('id').where('integration_id', '=', integrationId);
+  await db.deleteFrom('webhook_deliveries').where('subscription_id', 'in', ids).execute();
+  await db.deleteFrom('webhook_subscriptions').where('integration_id', '=', integrationId).execute();
+}
+
 export async function updateSubscription(db: Db, id: string, patch: Updateable<WebhookSubscriptionTable>): Promise<void> {
   await db.updateTable('webhook_subscriptions').set(patch).where('id', '=', id).execute();
 }
