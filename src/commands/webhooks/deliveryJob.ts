@@ -20,6 +20,7 @@ import {
   openDelivery,
   recordAttempt,
   reserveDeliveries,
+  tryLockOutbox,
   undispatchedEvents,
   updateDelivery,
 } from '../../storage/repositories/webhooks.js';
@@ -40,13 +41,15 @@ const RESERVATION_MARGIN_MS = 5_000;
 
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
+/** Thrown there when a writer is still in flight (its outbox lock shared): the job waits and tries again. */
+class WritersInFlight extends Error {}
 
 /**
  * One workspace's delivery job: fan new outbox events out to the subscriptions that may hear them,
  * send what is due, and wait (by the server's clock, so a test clock moves retries along) while
- * retries are pending. It ends only in a transaction that finds no undispatched event, so an event
- * committed meanwhile either is seen or queues the job again (src/storage/repositories/webhooks.ts
- * ensureJob).
+ * retries are pending. It ends only in a transaction that holds the outbox lock (no writer in
+ * flight, on PostgreSQL) and finds no undispatched event, so an event committed meanwhile either is
+ * seen or finds the job ended and queues it again (src/storage/repositories/webhooks.ts ensureJob).
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
@@ -59,6 +62,8 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
       try {
         await job.write(
           async (trx) => {
+            // Every writer that recorded events before this either committed (counted here) or waits for this to commit and finds the job ended.
+            if (!(await tryLockOutbox(trx, workspaceId))) throw new WritersInFlight();
             if ((await countUndispatched(trx, workspaceId)) > 0) throw new MoreWork();
           },
           { finish: true },
@@ -66,7 +71,7 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
         return;
       } catch (error) {
         if (error instanceof MoreWork) continue;
-        throw error;
+        if (!(error instanceof WritersInFlight)) throw error;
       }
     }
     await idle(ctx, job.signal);
