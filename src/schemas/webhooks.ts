@@ -50,8 +50,10 @@ const EventTypes = Type.Array(EventType, { maxItems: WEBHOOK_EVENT_TYPES.length,
 /** Checked again by the command (http or https, parsable); loopback and private addresses are the operator's choice. */
 const Url = Type.String({ minLength: 1, maxLength: 2000 });
 
+/** Exactly one of `connection_id` and `integration_id` (checked by the command, which names the field). */
 export const CreateWebhookBody = StrictObject({
-  connection_id: Type.String(),
+  connection_id: Type.Optional(Type.String()),
+  integration_id: Type.Optional(Type.String()),
   url: Url,
   event_types: Type.Optional(EventTypes),
   api_version: Type.Optional(literals(WEBHOOK_API_VERSIONS)),
@@ -78,7 +80,8 @@ export const AdminWebhook = Type.Object(
   {
     object: Type.Literal('webhook_subscription'),
     id: Type.String(),
-    workspace_id: Type.String(),
+    /** null for an integration's subscription: it hears every workspace the integration is installed in. */
+    workspace_id: Nullable(Type.String()),
     connection_id: Nullable(Type.String()),
     integration_id: Nullable(Type.String()),
     url: Type.String(),

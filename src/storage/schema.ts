@@ -426,9 +426,10 @@ export type BrowserSessionRow = Selectable<BrowserSessionTable>;
 /** A webhook subscription (migration 013): a receiver URL for a connection's events. */
 export interface WebhookSubscriptionTable {
   id: string;
-  workspace_id: string;
+  /** Null for an integration's subscription (migration 014): it hears every workspace the integration is installed in. */
+  workspace_id: string | null;
   connection_id: string | null;
-  /** A public integration's subscription (migration 012's `integrations`); not offered yet. */
+  /** A public integration's subscription (migration 012's `integrations`); exactly one of this and `connection_id`. */
   integration_id: string | null;
   url: string;
   /** JSON array of event types; null: every type the subscription's version does not deprecate. */

@@ -13,6 +13,7 @@ import {
   updateIntegration,
 } from '../../storage/repositories/integrations.js';
 import { revokeConnection } from '../../storage/repositories/connections.js';
+import { deleteIntegrationSubscriptions } from '../../storage/repositories/webhooks.js';
 import type { AdminListOptions, CreateIntegrationInput, UpdateIntegrationInput } from '../../schemas/admin.js';
 import { splitCapabilities } from './connections.js';
 import { adminListPage } from './adminListPage.js';
@@ -101,11 +102,12 @@ export async function rotateIntegrationSecret(ctx: AppContext, id: string) {
   return { row: await getIntegration(ctx, id), secret };
 }
 
-/** Deletes an integration: every connection installed from it is revoked with it, at once. */
+/** Deletes an integration: every connection installed from it is revoked with it, at once, and its webhook subscriptions go. */
 export async function removeIntegration(ctx: AppContext, id: string): Promise<void> {
   const at = ctx.clock.now().toISOString();
   await ctx.store.transaction(async (trx) => {
     for (const connection of await listIntegrationConnections(trx, id)) await revokeConnection(trx, connection.id, at);
+    await deleteIntegrationSubscriptions(trx, id);
     if (!(await deleteIntegration(trx, id))) throw integrationNotFound(id);
   });
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
-import { ensureJob, insertEvent } from '../../storage/repositories/webhooks.js';
+import { ensureJob, hasListeners, insertEvent, jobIsLive, shareOutboxLock } from '../../storage/repositories/webhooks.js';
 import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
 
 /** Who caused the events: a request's caller, or the connection a job works for. */
@@ -18,11 +18,16 @@ export interface RecordedEvent {
 /**
  * The transactional outbox (../shared/STYLE.md "Events are written where the write is"): a write
  * command calls this inside its own transaction, so the event commits with the write or not at
- * all, and the workspace's delivery job is due once it does. The author is the caller's bot: every
+ * all, and the workspace's delivery job is due once it does. A workspace no subscription can
+ * hear records nothing. The author is the caller's bot: every
  * write through the API is made by an integration.
  */
 export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
+  // A subscription created concurrently misses only events from before it existed, as it should.
+  if (!(await hasListeners(trx, caller.workspaceId))) return;
+  // From here to commit the workspace's delivery job cannot end unseen (deliveryJob.ts); writers do not queue behind each other.
+  await shareOutboxLock(trx, caller.workspaceId);
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
   for (const event of events) {
     await insertEvent(trx, {
@@ -39,15 +44,17 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
   }
   // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
   const now = new Date().toISOString();
-  await ensureJob(trx, {
-    id: deliveryJobId(caller.workspaceId),
-    kind: WEBHOOK_DELIVERY_JOB,
-    workspaceId: caller.workspaceId,
-    subjectId: caller.workspaceId,
-    at: now,
-    runAfter: now,
-    maxAttempts: 100,
-  });
+  // A queued or running job will see these events; only an ended one needs its row written (and locked).
+  if (!(await jobIsLive(trx, deliveryJobId(caller.workspaceId))))
+    await ensureJob(trx, {
+      id: deliveryJobId(caller.workspaceId),
+      kind: WEBHOOK_DELIVERY_JOB,
+      workspaceId: caller.workspaceId,
+      subjectId: caller.workspaceId,
+      at: now,
+      runAfter: now,
+      maxAttempts: 100,
+    });
   // Rung on the next turn: on SQLite the worker's claim queues behind this transaction on the one
   // connection, so it finds the job committed; elsewhere a missed ring is caught by polling.
   setImmediate(() => ctx.jobs.wake());

@@ -7,7 +7,9 @@ import type { WebhookApiVersion } from '../../schemas/webhooks.js';
 import { isVisibleTo } from '../../auth/access.js';
 import { findConnection } from '../../storage/repositories/connections.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
+import { listIntegrationConnections } from '../../storage/repositories/integrations.js';
 import {
+  activeIntegrationSubscriptions,
   activeSubscriptions,
   countUndispatched,
   dueDeliveries,
@@ -18,6 +20,7 @@ import {
   openDelivery,
   recordAttempt,
   reserveDeliveries,
+  tryLockOutbox,
   undispatchedEvents,
   updateDelivery,
 } from '../../storage/repositories/webhooks.js';
@@ -38,13 +41,15 @@ const RESERVATION_MARGIN_MS = 5_000;
 
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
+/** Thrown there when a writer is still in flight (its outbox lock shared): the job waits and tries again. */
+class WritersInFlight extends Error {}
 
 /**
  * One workspace's delivery job: fan new outbox events out to the subscriptions that may hear them,
  * send what is due, and wait (by the server's clock, so a test clock moves retries along) while
- * retries are pending. It ends only in a transaction that finds no undispatched event, so an event
- * committed meanwhile either is seen or queues the job again (src/storage/repositories/webhooks.ts
- * ensureJob).
+ * retries are pending. It ends only in a transaction that holds the outbox lock (no writer in
+ * flight, on PostgreSQL) and finds no undispatched event, so an event committed meanwhile either is
+ * seen or finds the job ended and queues it again (src/storage/repositories/webhooks.ts ensureJob).
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
@@ -57,6 +62,8 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
       try {
         await job.write(
           async (trx) => {
+            // Every writer that recorded events before this either committed (counted here) or waits for this to commit and finds the job ended.
+            if (!(await tryLockOutbox(trx, workspaceId))) throw new WritersInFlight();
             if ((await countUndispatched(trx, workspaceId)) > 0) throw new MoreWork();
           },
           { finish: true },
@@ -64,7 +71,7 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
         return;
       } catch (error) {
         if (error instanceof MoreWork) continue;
-        throw error;
+        if (!(error instanceof WritersInFlight)) throw error;
       }
     }
     await idle(ctx, job.signal);
@@ -84,7 +91,13 @@ async function idle(ctx: AppContext, signal: AbortSignal): Promise<void> {
 
 interface Listener {
   subscription: WebhookSubscriptionRow;
-  connection: ConnectionRow | undefined;
+  /** Whose sight decides what it hears: its connection, or each of its integration's in the workspace. */
+  connections: ConnectionRow[];
+}
+
+/** The live connections of an integration in one workspace: an integration's subscription hears what any of them sees. */
+async function installedIn(db: Db, integrationId: string, workspaceId: string): Promise<ConnectionRow[]> {
+  return (await listIntegrationConnections(db, integrationId)).filter((c) => c.workspace_id === workspaceId);
 }
 
 /** Turns up to `limit` undispatched events into deliveries; answers how many events it took. */
@@ -93,7 +106,11 @@ async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: numb
   if (events.length === 0) return 0;
   const listeners: Listener[] = [];
   for (const subscription of await activeSubscriptions(trx, workspaceId)) {
-    listeners.push({ subscription, connection: subscription.connection_id ? await findConnection(trx, subscription.connection_id) : undefined });
+    const connection = subscription.connection_id ? await findConnection(trx, subscription.connection_id) : undefined;
+    listeners.push({ subscription, connections: connection ? [connection] : [] });
+  }
+  for (const subscription of await activeIntegrationSubscriptions(trx, workspaceId)) {
+    listeners.push({ subscription, connections: await installedIn(trx, subscription.integration_id ?? '', workspaceId) });
   }
   const at = ctx.clock.now();
   const seen = new Map<string, boolean>();
@@ -114,8 +131,13 @@ async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: numb
 }
 
 /** FACTS.md §10.10.4: events fire only for objects the integration can access, comments only with "comment read". */
-async function hears(trx: Db, { subscription, connection }: Listener, event: WebhookEventRow, seen: Map<string, boolean>): Promise<boolean> {
-  if (!connection || connection.revoked_time !== null) return false;
+async function hears(trx: Db, { connections }: Listener, event: WebhookEventRow, seen: Map<string, boolean>): Promise<boolean> {
+  for (const connection of connections) if (await seenBy(trx, connection, event, seen)) return true;
+  return false;
+}
+
+async function seenBy(trx: Db, connection: ConnectionRow, event: WebhookEventRow, seen: Map<string, boolean>): Promise<boolean> {
+  if (connection.revoked_time !== null) return false;
   const capability = capabilityFor(event.type);
   if (capability && !(JSON.parse(connection.capabilities) as string[]).includes(capability)) return false;
   if (event.entity_type === 'file_upload') return event.connection_id === connection.id;
@@ -126,7 +148,7 @@ async function hears(trx: Db, { subscription, connection }: Listener, event: Web
   const key = `${connection.id}:${objectId}`;
   let visible = seen.get(key);
   if (visible === undefined) {
-    visible = await isVisibleTo(trx, connection.id, subscription.workspace_id, objectId);
+    visible = await isVisibleTo(trx, connection.id, event.workspace_id, objectId);
     seen.set(key, visible);
   }
   return visible;
@@ -151,7 +173,7 @@ async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscr
   await insertDelivery(trx, {
     id: ctx.newId(),
     subscription_id: subscription.id,
-    workspace_id: subscription.workspace_id,
+    workspace_id: event.workspace_id,
     event_id: event.id,
     event_seq: event.seq,
     type: event.type,
@@ -193,10 +215,16 @@ async function sendDue(ctx: AppContext, workspaceId: string): Promise<number> {
   for (const delivery of due) {
     if (subscriptions.has(delivery.subscription_id)) continue;
     const row = await findSubscription(ctx.store.db, delivery.subscription_id);
-    subscriptions.set(
-      delivery.subscription_id,
-      row ? { row, connection: row.connection_id ? await findConnection(ctx.store.db, row.connection_id) : undefined } : null,
-    );
+    if (!row) {
+      subscriptions.set(delivery.subscription_id, null);
+      continue;
+    }
+    const connection = row.connection_id
+      ? await findConnection(ctx.store.db, row.connection_id)
+      : row.integration_id
+        ? (await installedIn(ctx.store.db, row.integration_id, workspaceId))[0]
+        : undefined;
+    subscriptions.set(delivery.subscription_id, { row, connection });
   }
   const outcomes = await Promise.all(
     due.map(async (delivery): Promise<PostOutcome> => {

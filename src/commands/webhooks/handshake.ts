@@ -10,11 +10,12 @@ export const WEBHOOK_HANDSHAKE_JOB = 'webhook_handshake';
 const HANDSHAKE_MAX_ATTEMPTS = 10;
 
 /** Queues the one-time `{verification_token}` POST (FACTS.md §10.10.1) in the caller's transaction. */
-export async function enqueueHandshake(ctx: AppContext, trx: Db, subscription: { id: string; workspace_id: string }): Promise<void> {
+export async function enqueueHandshake(ctx: AppContext, trx: Db, subscription: { id: string; workspace_id: string | null }): Promise<void> {
   await enqueueJob(trx, {
     id: ctx.newId(),
     kind: WEBHOOK_HANDSHAKE_JOB,
-    workspaceId: subscription.workspace_id,
+    // An integration's subscription belongs to no one workspace; the job's workspace is only a label.
+    workspaceId: subscription.workspace_id ?? '',
     subjectId: subscription.id,
     payload: {},
     maxAttempts: HANDSHAKE_MAX_ATTEMPTS,

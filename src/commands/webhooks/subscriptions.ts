@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors/registry.js';
-import { invalidField, invalidFieldBare } from '../../errors/validationFailure.js';
+import { invalidField, invalidFieldBare, missingField } from '../../errors/validationFailure.js';
 import { parseIdParam } from '../../ids/ids.js';
 import { findConnection } from '../../storage/repositories/connections.js';
+import { findIntegration, listIntegrationConnections } from '../../storage/repositories/integrations.js';
 import { findWorkspace } from '../../storage/repositories/workspaces.js';
 import {
   deleteSubscription,
@@ -43,16 +44,30 @@ function checkUrl(raw: string): string {
 /** `secret_` and 43 characters, the shape the service's handshake shows (FACTS.md §10.10.1). */
 const newVerificationToken = () => `secret_${randomBytes(32).toString('base64url')}`;
 
-export async function createSubscription(ctx: AppContext, input: CreateWebhookInput): Promise<WebhookSubscriptionRow> {
+/** Who a new subscription listens for: one connection (its workspace), or a public integration (every workspace it is installed in). */
+async function listenerOf(ctx: AppContext, input: CreateWebhookInput) {
+  if (input.connection_id !== undefined && input.integration_id !== undefined) {
+    throw invalidFieldBare(['integration_id'], 'should not be given with connection_id (a subscription is for one or the other)', input.integration_id);
+  }
+  if (input.integration_id !== undefined) {
+    const integrationId = parseIdParam(input.integration_id, 'integration_id');
+    if (!(await findIntegration(ctx.store.db, integrationId)))
+      throw invalidFieldBare(['integration_id'], 'should be a registered integration', input.integration_id);
+    return { workspace_id: null, connection_id: null, integration_id: integrationId };
+  }
+  if (input.connection_id === undefined) throw missingField(['connection_id']);
   const connectionId = parseIdParam(input.connection_id, 'connection_id');
-  const url = checkUrl(input.url);
   const connection = await findConnection(ctx.store.db, connectionId);
   if (!connection || connection.revoked_time !== null) throw invalidFieldBare(['connection_id'], 'should be a live connection', input.connection_id);
+  return { workspace_id: connection.workspace_id, connection_id: connection.id, integration_id: null };
+}
+
+export async function createSubscription(ctx: AppContext, input: CreateWebhookInput): Promise<WebhookSubscriptionRow> {
+  const url = checkUrl(input.url);
+  const listener = await listenerOf(ctx, input);
   const row: WebhookSubscriptionRow = {
     id: ctx.newId(),
-    workspace_id: connection.workspace_id,
-    connection_id: connection.id,
-    integration_id: null,
+    ...listener,
     url,
     event_types: input.event_types === undefined ? null : JSON.stringify(input.event_types),
     api_version: input.api_version ?? '2026-03-11',
@@ -140,13 +155,19 @@ export async function listDeliveriesPage(ctx: AppContext, id: string, options: A
 /** A well-formed, signed sample of `type` sent now (issue 27 item 7), whatever the subscription's state and event types. */
 export async function sendTestEvent(ctx: AppContext, id: string, type: WebhookEventType): Promise<WebhookTestResult> {
   const row = await getSubscription(ctx, id);
-  const workspace = await findWorkspace(ctx.store.db, row.workspace_id);
-  const connection = row.connection_id ? await findConnection(ctx.store.db, row.connection_id) : undefined;
+  // An integration's sample comes from the first workspace it is installed in, if any.
+  const connection = row.connection_id
+    ? await findConnection(ctx.store.db, row.connection_id)
+    : row.integration_id
+      ? (await listIntegrationConnections(ctx.store.db, row.integration_id))[0]
+      : undefined;
+  const workspaceId = row.workspace_id ?? connection?.workspace_id ?? '';
+  const workspace = workspaceId ? await findWorkspace(ctx.store.db, workspaceId) : undefined;
   const sample = sampleEvent(type, ctx.newId);
   const payload: WebhookPayload = {
     id: ctx.newId(),
     timestamp: ctx.clock.now().toISOString(),
-    workspace_id: row.workspace_id,
+    workspace_id: workspaceId,
     workspace_name: workspace?.name ?? '',
     subscription_id: row.id,
     integration_id: row.integration_id ?? row.connection_id ?? '',

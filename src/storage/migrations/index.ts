@@ -12,6 +12,7 @@ import * as views from './010_views.js';
 import * as asyncTasks from './011_async_tasks.js';
 import * as oauth from './012_oauth.js';
 import * as webhooks from './013_webhooks.js';
+import * as integrationWebhooks from './014_integration_webhooks.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_async_tasks': asyncTasks,
   '012_oauth': oauth,
   '013_webhooks': webhooks,
+  '014_integration_webhooks': integrationWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

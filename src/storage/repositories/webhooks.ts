@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
+import { dialectOf } from '../dialect.js';
 import type { WebhookDeliveryRow, WebhookDeliveryTable, WebhookEventRow, WebhookSubscriptionRow, WebhookSubscriptionTable } from '../schema.js';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -21,6 +22,44 @@ export async function listSubscriptions(db: Db, afterId: string | null, limit: n
 
 export async function activeSubscriptions(db: Db, workspaceId: string): Promise<WebhookSubscriptionRow[]> {
   return db.selectFrom('webhook_subscriptions').selectAll().where('workspace_id', '=', workspaceId).where('status', '=', 'active').orderBy('id').execute();
+}
+
+/** The active subscriptions of integrations installed in a workspace (migration 014). */
+export async function activeIntegrationSubscriptions(db: Db, workspaceId: string): Promise<WebhookSubscriptionRow[]> {
+  return db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('integration_id', 'in', (eb) => eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Whether any subscription, pending or active, may receive events of a workspace: its connections'
+ * or those of an integration installed in it. A write checks this before it records events, so a
+ * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job.
+ */
+export async function hasListeners(db: Db, workspaceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('workspace_id', '=', workspaceId),
+        eb('integration_id', 'in', eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId)),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An integration deleted takes its subscriptions and their delivery logs with it. */
+export async function deleteIntegrationSubscriptions(db: Db, integrationId: string): Promise<void> {
+  const ids = db.selectFrom('webhook_subscriptions').select('id').where('integration_id', '=', integrationId);
+  await db.deleteFrom('webhook_deliveries').where('subscription_id', 'in', ids).execute();
+  await db.deleteFrom('webhook_subscriptions').where('integration_id', '=', integrationId).execute();
 }
 
 export async function updateSubscription(db: Db, id: string, patch: Updateable<WebhookSubscriptionTable>): Promise<void> {
@@ -142,9 +181,10 @@ export async function listDeliveries(db: Db, subscriptionId: string, afterSeq: n
 
 /**
  * Makes sure the workspace's delivery job will run after this transaction commits: inserts it, or
- * queues it again if it had ended. A queued or running one is left as it is; on PostgreSQL the
- * conflict still locks its row until commit, so a delivery job ending meanwhile (its last check
- * takes the same lock) either sees this transaction's events or is queued again by it.
+ * queues it again if it had ended. A queued or running one is left as it is. On PostgreSQL the
+ * conflict locks its row until commit, so recordEvent calls this only when the job had ended
+ * (jobIsLive), under the outbox lock shared (shareOutboxLock), which is what keeps a job ending
+ * meanwhile from missing this transaction's events.
  */
 export async function ensureJob(
   db: Db,
@@ -176,6 +216,32 @@ export async function ensureJob(
         .where('jobs.state', 'in', ['done', 'failed']),
     )
     .execute();
+}
+
+/** Advisory lock class of a workspace's outbox (the first key; the second is the workspace id's hash). */
+const OUTBOX_LOCK_CLASS = 27;
+
+/**
+ * PostgreSQL: a writer holds its workspace's outbox lock shared until it commits. Writers do not
+ * wait for one another; a delivery job ending (tryLockOutbox) cannot while any of them is in flight.
+ * SQLite has one writer at a time and needs none.
+ */
+export async function shareOutboxLock(db: Db, workspaceId: string): Promise<void> {
+  if (dialectOf(db).name !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))`.execute(db);
+}
+
+/** PostgreSQL: the outbox lock exclusive until commit, without waiting; false while a writer holds it shared. */
+export async function tryLockOutbox(db: Db, workspaceId: string): Promise<boolean> {
+  if (dialectOf(db).name !== 'postgres') return true;
+  const { rows } = await sql<{ held: boolean }>`SELECT pg_try_advisory_xact_lock(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId})) AS held`.execute(db);
+  return rows[0]?.held === true;
+}
+
+/** Whether a job is queued or running: one that will still look at what commits now. */
+export async function jobIsLive(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
+  return row?.state === 'queued' || row?.state === 'running';
 }
 
 /** The nearest page at or above an object (a block's page, for `page.content_updated`); null when none. */
