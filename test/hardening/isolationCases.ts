@@ -34,8 +34,9 @@ export interface MatrixRequest {
   body?: unknown;
 }
 
+/** `own` is a page the caller does see: the other end of a move. */
 export type Case =
-  | { mode: 'aimed'; request: (t: Target) => MatrixRequest }
+  | { mode: 'aimed'; request: (t: Target, own: string) => MatrixRequest | MatrixRequest[] }
   | { mode: 'listing'; request: (t: Target) => MatrixRequest; results: (body: any) => unknown[] }
   | { mode: 'oauth' };
 
@@ -62,7 +63,12 @@ export const CASES: Record<string, Case> = {
   },
   'POST /v1/pages/{page_id}/move': {
     mode: 'aimed',
-    request: (t) => ({ method: 'POST', path: `/v1/pages/${t.page}/move`, body: { parent: { type: 'workspace', workspace: true } } }),
+    // Both ways: the unshared page under the caller's own, and the caller's page under the unshared one.
+    request: (t, own) => [
+      { method: 'POST', path: `/v1/pages/${t.page}/move`, body: { parent: { page_id: own } } },
+      { method: 'POST', path: `/v1/pages/${own}/move`, body: { parent: { page_id: t.page } } },
+      { method: 'POST', path: `/v1/pages/${own}/move`, body: { parent: { data_source_id: t.dataSource } } },
+    ],
   },
   'GET /v1/blocks/{block_id}': { mode: 'aimed', request: (t) => ({ method: 'GET', path: `/v1/blocks/${t.block}` }) },
   'PATCH /v1/blocks/{block_id}': { mode: 'aimed', request: (t) => ({ method: 'PATCH', path: `/v1/blocks/${t.block}`, body: paragraph }) },
