@@ -20,7 +20,7 @@ import { call, type HttpResult } from '../helpers/http.js';
 import { uploadRecording } from '../meetingNotes/helpers.js';
 import { wav } from '../fileUploads/helpers.js';
 import { Receiver, subscribe } from '../webhooks/receiver.js';
-import { CASES, idsIn, missingTarget, withoutIds, type MatrixRequest, type Target } from './isolationCases.js';
+import { CASES, idsIn, missingTarget, withoutIds, type MatrixRequest, type Own, type Target } from './isolationCases.js';
 
 type Json = Record<string, any>;
 
@@ -60,9 +60,9 @@ describe('the isolation matrix', () => {
   let twoTokens: Json;
   /**
    * Who aims at what; `forbidden` is what its listings must not hold, `own` a page it does see,
-   * `movable` a page of its own under `own` that moves may name.
+   * `mine` a page of its own under `own` that moves may name and a recording it uploaded.
    */
-  let pairs: { viewer: Viewer; tenant: Tenant; target: Target; forbidden: Set<string>; own: string; movable: string }[];
+  let pairs: { viewer: Viewer; tenant: Tenant; target: Target; forbidden: Set<string>; own: string; mine: Own }[];
 
   const api = async (token: string, method: string, path: string, body?: unknown, status = 200): Promise<Json> => {
     const res = await call<Json>(server.url, method, path, { token, body });
@@ -218,6 +218,10 @@ describe('the isolation matrix', () => {
     await subscribe(server, receivers.foreign, b.owner.id);
     await seedSecrets(a);
     await seedSecrets(b);
+    const mine = async (viewer: Viewer, own: string): Promise<Own> => ({
+      page: await movable(viewer, own),
+      recording: await uploadRecording(server, { token: viewer.token } as Fixture, wav(16_000), 'mine.wav'),
+    });
     const movable = async (viewer: Viewer, own: string) =>
       (await api(viewer.token, 'POST', '/v1/pages', { parent: { page_id: own }, properties: title(`Movable by ${viewer.name}`) })).id as string;
     const inside = async (viewer: Viewer) => ({
@@ -226,7 +230,7 @@ describe('the isolation matrix', () => {
       target: { ...a.target, user: b.user.id },
       forbidden: new Set([...a.secretIds, b.user.id, b.emoji]),
       own: a.shared,
-      movable: await movable(viewer, a.shared),
+      mine: await mine(viewer, a.shared),
     });
     // Across workspaces the other workspace's people and emojis are foreign too.
     const across = async (viewer: Viewer, tenant: Tenant, own: string) => ({
@@ -235,7 +239,7 @@ describe('the isolation matrix', () => {
       target: { ...tenant.target, user: tenant.user.id },
       forbidden: new Set([...tenant.secretIds, tenant.user.id, tenant.emoji]),
       own,
-      movable: await movable(viewer, own),
+      mine: await mine(viewer, own),
     });
     pairs = [
       await inside(viewers.internal),
@@ -260,12 +264,12 @@ describe('the isolation matrix', () => {
   test('an unshared or foreign object answers as a missing one, on every aimed operation, and is left unchanged', async () => {
     const before = [await snapshot(a), await snapshot(b)];
     const problems: string[] = [];
-    for (const { viewer, target, movable } of pairs) {
+    for (const { viewer, target, mine } of pairs) {
       const missing = missingTarget(target);
       for (const [operation, entry] of Object.entries(CASES)) {
         if (entry.mode !== 'aimed') continue;
-        const aimed = [entry.request(target, movable)].flat();
-        const absentRequests = [entry.request(missing, movable)].flat();
+        const aimed = [entry.request(target, mine)].flat();
+        const absentRequests = [entry.request(missing, mine)].flat();
         for (const [i, request] of aimed.entries()) {
           const unshared = await send(viewer.token, request);
           const absent = await send(viewer.token, absentRequests[i]);
@@ -289,16 +293,16 @@ describe('the isolation matrix', () => {
     const codes: Record<string, string> = {};
     for (const [operation, entry] of Object.entries(CASES)) {
       if (entry.mode !== 'aimed') continue;
-      for (const [i, request] of [entry.request(missing, pairs[0].movable)].flat().entries()) {
+      for (const [i, request] of [entry.request(missing, pairs[0].mine)].flat().entries()) {
         const res = await send(viewers.internal.token, request);
         codes[`${operation} #${i}`] = `${res.status} ${res.body?.code}`;
       }
     }
     // The one exception: a meeting note's recording is checked before its parent, and an upload the
     // caller did not make is a validation error naming `source.file_upload_id`, for an unshared
-    // one and a missing one alike (compared above).
+    // one and a missing one alike (compared above); with its own recording the parent is the 404.
     const others = Object.entries(codes).filter(([, code]) => code !== '404 object_not_found');
-    assert.deepEqual(others, [['POST /v1/blocks/meeting_notes #0', '400 validation_error']], JSON.stringify(codes, null, 1));
+    assert.deepEqual(others, [['POST /v1/blocks/meeting_notes #1', '400 validation_error']], JSON.stringify(codes, null, 1));
   });
 
   test('listings hold nothing unshared or foreign, while the owner finds it all', async () => {
@@ -375,7 +379,7 @@ describe('the isolation matrix', () => {
       for (let round = 0; round < TIMING_ROUNDS; round++) {
         // Alternating, so a burst of load on the machine falls on both sides alike.
         for (const side of round % 2 === 0 ? (['unshared', 'missing'] as const) : (['missing', 'unshared'] as const)) {
-          const res = await send(viewers.internal.token, entry.request(side === 'unshared' ? target : missing, pairs[0].movable) as MatrixRequest);
+          const res = await send(viewers.internal.token, entry.request(side === 'unshared' ? target : missing, pairs[0].mine) as MatrixRequest);
           assert.equal(res.status, 404);
           sent[side].push(res.headers.get('x-request-id') ?? '');
         }

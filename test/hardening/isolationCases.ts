@@ -34,9 +34,14 @@ export interface MatrixRequest {
   body?: unknown;
 }
 
-/** `own` is a page the caller does see: the other end of a move. */
+/** What the caller itself has: a page (the other end of a move) and an uploaded recording. */
+export interface Own {
+  page: string;
+  recording: string;
+}
+
 export type Case =
-  | { mode: 'aimed'; request: (t: Target, own: string) => MatrixRequest | MatrixRequest[] }
+  | { mode: 'aimed'; request: (t: Target, own: Own) => MatrixRequest | MatrixRequest[] }
   | { mode: 'listing'; request: (t: Target) => MatrixRequest; results: (body: any) => unknown[] }
   | { mode: 'oauth' };
 
@@ -65,9 +70,9 @@ export const CASES: Record<string, Case> = {
     mode: 'aimed',
     // Both ways: the unshared page under the caller's own, and the caller's page under the unshared one.
     request: (t, own) => [
-      { method: 'POST', path: `/v1/pages/${t.page}/move`, body: { parent: { page_id: own } } },
-      { method: 'POST', path: `/v1/pages/${own}/move`, body: { parent: { page_id: t.page } } },
-      { method: 'POST', path: `/v1/pages/${own}/move`, body: { parent: { data_source_id: t.dataSource } } },
+      { method: 'POST', path: `/v1/pages/${t.page}/move`, body: { parent: { page_id: own.page } } },
+      { method: 'POST', path: `/v1/pages/${own.page}/move`, body: { parent: { page_id: t.page } } },
+      { method: 'POST', path: `/v1/pages/${own.page}/move`, body: { parent: { data_source_id: t.dataSource } } },
     ],
   },
   'GET /v1/blocks/{block_id}': { mode: 'aimed', request: (t) => ({ method: 'GET', path: `/v1/blocks/${t.block}` }) },
@@ -118,12 +123,19 @@ export const CASES: Record<string, Case> = {
   'POST /v1/file_uploads/{file_upload_id}/send': { mode: 'aimed', request: (t) => ({ method: 'POST', path: `/v1/file_uploads/${t.fileUpload}/send` }) },
   'POST /v1/blocks/meeting_notes': {
     mode: 'aimed',
-    // The source is the owner's upload too: neither the parent nor the recording may be told apart.
-    request: (t) => ({
-      method: 'POST',
-      path: '/v1/blocks/meeting_notes',
-      body: { parent: { type: 'page_id', page_id: t.page }, source: { type: 'file_upload', file_upload_id: t.fileUpload } },
-    }),
+    // Under the unshared page with the caller's own recording, and under it with the owner's.
+    request: (t, own) => [
+      {
+        method: 'POST',
+        path: '/v1/blocks/meeting_notes',
+        body: { parent: { type: 'page_id', page_id: t.page }, source: { type: 'file_upload', file_upload_id: own.recording } },
+      },
+      {
+        method: 'POST',
+        path: '/v1/blocks/meeting_notes',
+        body: { parent: { type: 'page_id', page_id: t.page }, source: { type: 'file_upload', file_upload_id: t.fileUpload } },
+      },
+    ],
   },
   'POST /v1/blocks/meeting_notes/query': { mode: 'listing', request: () => ({ method: 'POST', path: '/v1/blocks/meeting_notes/query', body: {} }), results },
   'POST /v1/comments': {
