@@ -171,7 +171,7 @@ describe('started processes', () => {
           .filter((line) => line.startsWith('{'))
           .map((line) => JSON.parse(line) as { msg?: string })
           .find((line) => line.msg?.startsWith('folio listening'));
-        assert.equal(started?.msg, `folio listening on ${server.url}; ${said}`, server.stdout());
+        assert.equal(started?.msg, `folio listening on ${server.url}; console at ${server.url}/console; ${said}`, server.stdout());
       } finally {
         server.process.kill('SIGTERM');
         await server.exited;
