@@ -42,9 +42,7 @@ export async function refuseUnderPressure(app: App, settings: OverloadSettings, 
         log.warn({ type, value }, 'overloaded: answering 529 service_overload');
         setTimeout(() => (warned = false), settings.sampleMs).unref();
       }
-      return Promise.reject(
-        new ApiError('service_overload', undefined, { headers: { 'retry-after': String(OVERLOAD_RETRY_AFTER_SECONDS) } }),
-      );
+      return Promise.reject(new ApiError('service_overload', undefined, { headers: { 'retry-after': String(OVERLOAD_RETRY_AFTER_SECONDS) } }));
     },
   });
 }
