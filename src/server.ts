@@ -114,6 +114,11 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
     await core.close();
   });
 
+  // The admin plane's imports and resets take as long as the data they carry: an operator's work,
+  // not a client's request, so it has no budget (2^31-1 ms, the longest timer Node keeps).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/admin/')) route.handlerTimeout = 2 ** 31 - 1;
+  });
   // Before the planes, whose authentication would otherwise be the first work an overloaded server queues.
   await refuseUnderPressure(app, core.config.overload, core.log);
 
