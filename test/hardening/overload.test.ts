@@ -5,10 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { describe, it } from 'node:test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { call } from '../helpers/http.js';
-import { admin } from '../helpers/factories.js';
+import { addConnection, admin, makeWorkspace } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 import { useServer } from '../helpers/useServer.js';
 
 function assertErrorBody(body: unknown, status: number, code: string): void {
@@ -150,5 +152,82 @@ describe('with Redis unreachable', () => {
     for (let i = 0; i < 8; i++) statuses.push((await call(server.url, 'GET', '/v1/users/me', { token: fx.token })).status);
     // A burst of rate × window = 5, then 429s: counted in memory, not unlimited, never a 5xx.
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
+
+describe('with Redis stopped and started again', () => {
+  let redis: ChildProcess | null = null;
+  let port = 0;
+  const startRedis = async (): Promise<void> => {
+    redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      const up = await new Promise<boolean>((resolve) => {
+        const probe = net.connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+        probe.on('connect', () => probe.destroy());
+      });
+      if (up) return;
+      await sleep(50);
+    }
+    throw new Error('redis-server did not start');
+  };
+  const stopRedis = async (): Promise<void> => {
+    const child = redis;
+    redis = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  let first: TestServer;
+  let second: TestServer;
+  // 5 requests per 100 s: no window rolls over during the test.
+  const limits = { FOLIO_RATE_LIMIT: '0.05', FOLIO_RATE_LIMIT_WINDOW: '100' };
+
+  before(async () => {
+    port = await freePort();
+    await startRedis();
+    first = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}` });
+    // The same store: the same SQLite file, or the same database.
+    second = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}`, FOLIO_DATA_DIR: first.dataDir });
+  });
+  after(async () => {
+    await second?.close();
+    await first?.close();
+    await stopRedis();
+  });
+
+  const statuses = async (server: TestServer, token: string, n: number): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await call(server.url, 'GET', '/v1/users/me', { token })).status);
+    return out;
+  };
+
+  it('limits per process while Redis is down and shares the budget again once it is back', async () => {
+    const fx = await makeWorkspace(first);
+    // Shared: the first instance spends the budget, the second refuses.
+    assert.deepEqual(await statuses(first, fx.token, 5), [200, 200, 200, 200, 200]);
+    assert.deepEqual(await statuses(second, fx.token, 1), [429]);
+
+    await stopRedis();
+    // Each process counts alone from zero: a full budget each, then 429; never a 5xx.
+    const other = await addConnection(first, fx.workspaceId, ['read_content']);
+    assert.deepEqual(await statuses(first, other.token, 6), [200, 200, 200, 200, 200, 429]);
+    assert.deepEqual(await statuses(second, other.token, 6), [200, 200, 200, 200, 200, 429]);
+
+    await startRedis();
+    // ioredis reconnects on its own backoff: shared again once a budget spent on one instance is
+    // spent on the other (a fresh connection each try, so the memory counts do not mix in).
+    let shared = false;
+    for (let attempt = 0; attempt < 20 && !shared; attempt++) {
+      const probe = await addConnection(first, fx.workspaceId, ['read_content']);
+      const spent = await statuses(first, probe.token, 5);
+      assert.ok(
+        spent.every((status) => status === 200 || status === 429),
+        String(spent),
+      );
+      shared = (await statuses(second, probe.token, 1))[0] === 429;
+      if (!shared) await sleep(500);
+    }
+    assert.ok(shared, 'the budget was not shared again after Redis came back');
   });
 });
