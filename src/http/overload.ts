@@ -28,6 +28,13 @@ function exempt(request: FastifyRequest): boolean {
  */
 export async function refuseUnderPressure(app: App, settings: OverloadSettings, log: Logger): Promise<void> {
   let warned = false;
+  // Starting blocks the loop by design (every route's schemas compiled at once, seconds on a slow
+  // machine); the first samples would read that as overload and refuse the first requests.
+  let measuredFrom = Infinity;
+  app.addHook('onListen', (done) => {
+    measuredFrom = Date.now() + 2 * settings.sampleMs;
+    done();
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
     maxHeapUsedBytes: settings.maxHeapBytes,
@@ -36,6 +43,7 @@ export async function refuseUnderPressure(app: App, settings: OverloadSettings, 
     exposeStatusRoute: false,
     pressureHandler: (request, _reply, type, value) => {
       if (exempt(request)) return undefined;
+      if (type === 'eventLoopDelay' && Date.now() < measuredFrom) return undefined;
       if (!warned) {
         // Once per episode, not once per refused request: the log would add to the load.
         warned = true;
