@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { VISIBLE_FIRST_BELOW } from './storage/repositories/search.js';
 import type { S3Settings } from './storage/files/fileStore.js';
 import type { TranscriptionSettings } from './processing/transcription/createTranscriber.js';
@@ -54,6 +55,20 @@ export interface Config {
   webhooks: WebhookSettings;
   /** A fixture file loaded into an empty store at start, and what a reset to `seed` returns to (FOLIO_SEED; docs/fixtures.md). */
   seedFile: string | null;
+  /** Overload and time budgets (src/http/overload.ts; docs/decisions.md "Overload and outages"). */
+  overload: OverloadSettings;
+}
+
+/** When the server refuses work rather than queue it, and how long one request may take. */
+export interface OverloadSettings {
+  /** Mean event-loop delay over a sample past which `/v1` requests answer 529 (FOLIO_MAX_EVENT_LOOP_DELAY_MS; 0: off). */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use past which `/v1` requests answer 529 (FOLIO_MAX_HEAP_BYTES; 0: off). */
+  maxHeapBytes: number;
+  /** How often the event-loop delay and the heap are sampled (FOLIO_PRESSURE_SAMPLE_MS). */
+  sampleMs: number;
+  /** A request not answered by then answers 504 (FOLIO_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
 }
 
 /** How this process delivers webhooks (docs/decisions.md "Webhook delivery"). */
@@ -228,5 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       aggregationMs: wholeNumber(env, 'FOLIO_WEBHOOK_AGGREGATION_MS', 1000, 0),
     },
     seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
+    overload: {
+      maxEventLoopDelayMs: wholeNumber(env, 'FOLIO_MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
+      // Below V8's own limit, so the server refuses new work before the process dies of it.
+      maxHeapBytes: wholeNumber(env, 'FOLIO_MAX_HEAP_BYTES', Math.floor(getHeapStatistics().heap_size_limit * 0.9), 0),
+      sampleMs: wholeNumber(env, 'FOLIO_PRESSURE_SAMPLE_MS', 1000, 10),
+      requestTimeoutMs: wholeNumber(env, 'FOLIO_REQUEST_TIMEOUT_MS', 60_000, 1),
+    },
   };
 }

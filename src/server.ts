@@ -25,6 +25,7 @@ import { registerOpenApi } from './http/openapi.js';
 import type { V1Route } from './http/augment.js';
 import { consolePlane } from './http/consolePlane.js';
 import { oauthPlane } from './http/oauthPlane.js';
+import { refuseUnderPressure } from './http/overload.js';
 import { registerOAuthRoutes } from './routes/oauth/index.js';
 import type { Logger } from './logger.js';
 import { answerClientError, answerFrameworkError, MAX_HEADER_BYTES, MAX_PARAM_LENGTH, REQUEST_TIMEOUT_MS } from './http/clientErrors.js';
@@ -35,7 +36,7 @@ import { answerClientError, answerFrameworkError, MAX_HEADER_BYTES, MAX_PARAM_LE
  */
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
-function createFastify(log: Logger): App {
+function createFastify(log: Logger, requestTimeoutMs: number): App {
   return Fastify({
     // Request logs are written by http/requestLog.ts, without a logger per request.
     logger: false,
@@ -52,6 +53,9 @@ function createFastify(log: Logger): App {
     // refuses it instead, in the spec's body.
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // A request's whole budget, body and handler: past it the client gets 504 gateway_timeout once
+    // (errorHandler.ts) while the work runs to its end or its rollback (docs/decisions.md).
+    handlerTimeout: requestTimeoutMs,
     // Fastify's own 503 while closing has a body of another shape; the onRequest hook refuses
     // those requests instead, with the spec's error body.
     return503OnClosing: false,
@@ -72,7 +76,7 @@ export interface ServerOptions {
  * encapsulated plugins, each with its own hooks and body parsers. Closing the server closes the core.
  */
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
-  const app = createFastify(core.log);
+  const app = createFastify(core.log, core.config.overload.requestTimeoutMs);
   recordRequests(app, core.log, core.instruments);
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
@@ -110,6 +114,14 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   app.addHook('onClose', async () => {
     await core.close();
   });
+
+  // The admin plane's imports and resets take as long as the data they carry: an operator's work,
+  // not a client's request, so it has no budget (2^31-1 ms, the longest timer Node keeps).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/admin/')) route.handlerTimeout = 2 ** 31 - 1;
+  });
+  // Before the planes, whose authentication would otherwise be the first work an overloaded server queues.
+  await refuseUnderPressure(app, core.config.overload, core.log);
 
   // Test runs only: every newest-version body is checked against its route's schema. Added before
   // the planes so that their routes inherit the hook.

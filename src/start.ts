@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { createCore } from './core.js';
+import { createCore, type Core } from './core.js';
 import { buildServer } from './server.js';
 import type { App } from './http/app.js';
 import { resolveAdminToken } from './adminToken.js';
@@ -17,6 +17,8 @@ export interface Running {
   adminToken: string;
   log: Logger;
   close(): Promise<void>;
+  /** The core the server runs on: in-process callers (tests, the CLI) reach its store through it. */
+  core: Core;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -35,8 +37,18 @@ export async function startFolio(config: Config): Promise<Running> {
       throw error;
     });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
-  redis?.on('error', () => {
-    // Logged by the rate limiter's skipOnError path; an unreachable Redis only disables sharing.
+  // An unreachable Redis only stops the sharing: rate limits fall back to this process's memory
+  // (src/http/rateLimit.ts). Said once per outage, since ioredis reports every reconnect attempt.
+  let redisDown = false;
+  redis?.on('error', (error: Error) => {
+    if (redisDown) return;
+    redisDown = true;
+    core.log.warn({ err: error }, 'Redis unreachable: rate limits are counted per process until it is back');
+  });
+  redis?.on('ready', () => {
+    if (!redisDown) return;
+    redisDown = false;
+    core.log.info('Redis reachable again: rate limits are shared across instances');
   });
   const app = await buildServer(core, { adminTokenHash: hashToken(adminToken), redis });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -62,5 +74,5 @@ export async function startFolio(config: Config): Promise<Running> {
   );
   // The console's link, where a new user looks after `npm start` (on stdout, as the admin token is).
   if (log.isLevelEnabled('info')) process.stdout.write(`Folio console: ${url}/console\n`);
-  return { app, url, adminToken, log, close: () => app.close() };
+  return { app, url, adminToken, log, close: () => app.close(), core };
 }

@@ -3,6 +3,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/registry.js';
 import { validationFailureOf } from '../errors/validationMessage.js';
 import { ValidationFailure, type InputPart } from '../errors/validationFailure.js';
+import { isStoreUnavailable } from '../storage/storeErrors.js';
+
+/** Seconds a client is told to wait when the store is unreachable: a restarting database is back in seconds. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 const PARTS: Record<string, InputPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'body' };
 
@@ -15,6 +19,9 @@ export function toApiError(error: unknown): ApiError {
     return validationFailureOf(part, fe.validation as Parameters<typeof validationFailureOf>[1]);
   }
   switch (fe.code) {
+    // Fastify's handlerTimeout (FOLIO_REQUEST_TIMEOUT_MS): the request's budget ran out.
+    case 'FST_ERR_HANDLER_TIMEOUT':
+      return new ApiError('gateway_timeout');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json');
@@ -38,6 +45,12 @@ export function toApiError(error: unknown): ApiError {
   // A unique key refusing the second of two writers that both checked first (two sends of one
   // upload part): the first one's write stands.
   if (storeCode === '23505' || storeCode === 'SQLITE_CONSTRAINT_UNIQUE') return new ApiError('conflict_error');
+  // The database stopped, the connection dropped or the disk is full: the write was not
+  // acknowledged, and the pool reconnects by itself once the store is back.
+  if (isStoreUnavailable(error))
+    return new ApiError('service_unavailable', 'The store is not reachable. Please try again later.', {
+      headers: { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) },
+    });
   return new ApiError('internal_server_error');
 }
 

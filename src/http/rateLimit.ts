@@ -15,12 +15,14 @@ export interface RateLimitSettings {
  * Per-connection budgets (rate-limiter-flexible: fixed windows, in memory or shared through
  * Redis). Returns the check to run once a request is authenticated: it resolves when the request
  * may go on and rejects with 429 `rate_limited` and an integer Retry-After otherwise. A Redis
- * outage must not take the API down with it: requests pass unlimited meanwhile.
+ * outage must not take the API down with it, nor lift the limits: meanwhile each process counts
+ * in its own memory (the insurance limiter), so a connection's budget is per process until Redis
+ * is back (src/start.ts logs the switch).
  */
 export function createRateLimit(settings: RateLimitSettings): (connectionId: string) => Promise<void> {
   const options = { points: Math.max(1, Math.round(settings.rate * settings.windowSeconds)), duration: settings.windowSeconds, keyPrefix: 'folio-rl' };
   const limiter: RateLimiterAbstract = settings.redis
-    ? new RateLimiterRedis({ ...options, storeClient: settings.redis, rejectIfRedisNotReady: true })
+    ? new RateLimiterRedis({ ...options, storeClient: settings.redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
     : new RateLimiterMemory(options);
   return (connectionId) =>
     limiter.consume(connectionId).then(

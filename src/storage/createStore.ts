@@ -92,6 +92,10 @@ function openPostgres(url: string, poolSize: number): { db: Kysely<DB>; pool: pg
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose server went away (PostgreSQL restarted, a proxy dropped it) emits this;
+  // unheard it would end the process. The pool drops that client and opens a new one when asked,
+  // and requests meanwhile answer 503 (src/storage/storeErrors.ts).
+  pool.on('error', () => undefined);
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 

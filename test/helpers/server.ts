@@ -29,6 +29,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // Every newest-version response is checked against its route's schema (src/http/checkResponses.ts).
     FOLIO_CHECK_RESPONSES: process.env.FOLIO_CHECK_RESPONSES ?? '1',
     PATH: process.env.PATH ?? '',
+    // Off unless a test sets it: the first request of a kind loads (and, under tsx, compiles) its
+    // modules, a second or more of blocked loop on a loaded machine that would be answered 529.
+    FOLIO_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,

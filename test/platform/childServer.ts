@@ -59,6 +59,8 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     FOLIO_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
     FOLIO_RATE_LIMIT: 'off',
     FOLIO_LOG_LEVEL: 'warn',
+    // Off, as in test/helpers/server.ts: a first request's module load under tsx is no overload.
+    FOLIO_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...options.env,
   };

@@ -98,13 +98,15 @@ describe('rate limits shared through Redis', () => {
     }
   });
 
-  test('an unreachable Redis disables limiting instead of failing requests', async () => {
-    // Nothing listens on port 1: every budget check fails, and requests must still be served.
+  test('an unreachable Redis falls back to per-process limits instead of failing requests', async () => {
+    // Nothing listens on port 1: the shared budget cannot be read, and requests are still served,
+    // counted in this process's memory (docs/decisions.md "Overload and outages").
     const server = await startTestServer({ FOLIO_RATE_LIMIT: '1', FOLIO_RATE_LIMIT_WINDOW: '1', REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       const fx = await makeWorkspace(server);
       const statuses = (await burst(server, fx.token, 6)).map((r) => r.status);
-      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200]);
+      assert.equal(statuses.filter((status) => status === 200).length, 1, String(statuses));
+      assert.equal(statuses.filter((status) => status === 429).length, 5, String(statuses));
     } finally {
       await server.close();
     }
