@@ -13,6 +13,7 @@ import * as asyncTasks from './011_async_tasks.js';
 import * as oauth from './012_oauth.js';
 import * as webhooks from './013_webhooks.js';
 import * as integrationWebhooks from './014_integration_webhooks.js';
+import * as childrenOrder from './015_children_order.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_oauth': oauth,
   '013_webhooks': webhooks,
   '014_integration_webhooks': integrationWebhooks,
+  '015_children_order': childrenOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

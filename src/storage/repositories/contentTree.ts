@@ -32,7 +32,7 @@ export async function setChildPositions(db: Db, ids: readonly string[]): Promise
 
 /**
  * A keyset page of the pages and databases directly under `parentId` (the workspace's top level
- * when null), in sibling order, trashed ones included: the console's tree (objects_children index).
+ * when null), in sibling order, trashed ones included: the console's tree (objects_children_ordered index, migration 015).
  */
 export async function listContentChildren(
   db: Db,
