@@ -126,7 +126,7 @@ function CreateWebhook({ onCreated }: { onCreated: () => void }) {
         <label for="webhook-url">URL</label>
         <input id="webhook-url" type="url" value={url} onInput={(e) => setUrl(e.currentTarget.value)} required maxLength={2000} />
         <label for="webhook-types">Event types (none chosen: every type)</label>
-        <select id="webhook-types" multiple size={8} value={types} onChange={(e) => setTypes(Array.from(e.currentTarget.selectedOptions, (o) => o.value))}>
+        <select id="webhook-types" multiple size={8} onChange={(e) => setTypes(Array.from(e.currentTarget.selectedOptions, (o) => o.value))}>
           {EVENT_TYPES.map((t) => (
             <option key={t} selected={types.includes(t)}>
               {t}
