@@ -25,10 +25,10 @@ const YAML_FIXTURE = `workspaces:
           title: { type: title, title: [{ text: { content: Welcome } }] }
 `;
 
-describe('console: fixtures, webhooks and integrations panels', () => {
-  // A reset acts on the whole store: on PostgreSQL this file keeps a database of its own.
-  const { server, fx } = useServer({ env: { FOLIO_JOB_POLL_MS: '50', FOLIO_WEBHOOK_AGGREGATION_MS: '100' }, ownDatabase: true });
-  const browser = useBrowser();
+const browser = useBrowser();
+
+describe('console: webhooks and integrations panels', () => {
+  const { server, fx } = useServer({ env: { FOLIO_JOB_POLL_MS: '50', FOLIO_WEBHOOK_AGGREGATION_MS: '100' } });
   const receiver = new Receiver();
   before(() => receiver.start());
   after(() => receiver.stop());
@@ -128,6 +128,11 @@ describe('console: fixtures, webhooks and integrations panels', () => {
     assert.equal((await call(server.url, 'GET', `/admin/v1/integrations/${integrationId}`, { token: server.adminToken })).status, 404);
     await page.close();
   });
+});
+
+describe('console: fixtures panel', () => {
+  // A reset acts on the whole store: on PostgreSQL this server keeps a database of its own.
+  const { server } = useServer({ ownDatabase: true });
 
   test('fixtures: a YAML file imported, a bad one refused naming its path, the workspace exported, the store reset to empty', async () => {
     const page = await openConsole(browser(), server, '#/fixtures');
