@@ -27,6 +27,54 @@ const YAML_FIXTURE = `workspaces:
 
 const browser = useBrowser();
 
+describe('console: fixtures panel', () => {
+  // A reset acts on the whole store: on PostgreSQL this server keeps a database of its own.
+  const { server } = useServer({ ownDatabase: true });
+
+  test('fixtures: a YAML file imported, a bad one refused naming its path, the workspace exported, the store reset to empty', async () => {
+    const page = await openConsole(browser(), server, '#/fixtures');
+    const file = page.getByLabel('Fixture file (JSON, or YAML by its .yaml/.yml name)');
+    await file.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ workspaces: [{ name: 7 }] })) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /workspaces.*0.*name|name.*workspaces/ })
+      .waitFor();
+
+    await file.setInputFiles({ name: 'small.yaml', mimeType: 'application/yaml', buffer: Buffer.from(YAML_FIXTURE) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    const result = page.getByTestId('import-result');
+    await result.getByRole('link', { name: 'Imported from YAML' }).waitFor();
+    assert.match((await result.textContent())!, /1 pages?/);
+    const workspaceId = '00000000-0000-4000-8000-0000000000a1';
+    assert.equal((await admin(server, 'GET', `/workspaces/${workspaceId}`)).name, 'Imported from YAML');
+
+    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Imported from YAML' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export (JSON)' }).click()]);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Json;
+    assert.equal(exported.workspaces[0].id, workspaceId);
+    assert.equal(exported.workspaces[0].content[0].id, '00000000-0000-4000-8000-0000000000a3');
+    await assertAccessible(page, 'fixtures');
+    await screenshot(page, 'fixtures');
+
+    // Dismissed: nothing happens.
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByLabel('Reset to').selectOption('empty');
+    await page.getByRole('button', { name: 'Reset…' }).click();
+    assert.equal((await admin(server, 'GET', `/workspaces/${workspaceId}`)).id, workspaceId);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Reset…' }).click();
+    assert.match((await page.getByTestId('reset-result').textContent())!, /store is empty.*admin token still works/);
+    assert.equal((await call(server.url, 'GET', `/admin/v1/workspaces/${workspaceId}`, { token: server.adminToken })).status, 404);
+    assert.equal(await page.getByLabel('Workspace', { exact: true }).locator('option').count(), 0);
+    await screenshot(page, 'fixtures-reset');
+    // The admin token still signs in after the empty reset.
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByText('Choose a workspace, or create one.').waitFor();
+    await page.close();
+  });
+});
+
 describe('console: webhooks and integrations panels', () => {
   const { server, fx } = useServer({ env: { FOLIO_JOB_POLL_MS: '50', FOLIO_WEBHOOK_AGGREGATION_MS: '100' } });
   const receiver = new Receiver();
@@ -126,54 +174,6 @@ describe('console: webhooks and integrations panels', () => {
     await page.getByRole('button', { name: 'Delete integration' }).click();
     await page.getByRole('heading', { name: 'New integration' }).waitFor();
     assert.equal((await call(server.url, 'GET', `/admin/v1/integrations/${integrationId}`, { token: server.adminToken })).status, 404);
-    await page.close();
-  });
-});
-
-describe('console: fixtures panel', () => {
-  // A reset acts on the whole store: on PostgreSQL this server keeps a database of its own.
-  const { server } = useServer({ ownDatabase: true });
-
-  test('fixtures: a YAML file imported, a bad one refused naming its path, the workspace exported, the store reset to empty', async () => {
-    const page = await openConsole(browser(), server, '#/fixtures');
-    const file = page.getByLabel('Fixture file (JSON, or YAML by its .yaml/.yml name)');
-    await file.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ workspaces: [{ name: 7 }] })) });
-    await page.getByRole('button', { name: 'Import' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: /workspaces.*0.*name|name.*workspaces/ })
-      .waitFor();
-
-    await file.setInputFiles({ name: 'small.yaml', mimeType: 'application/yaml', buffer: Buffer.from(YAML_FIXTURE) });
-    await page.getByRole('button', { name: 'Import' }).click();
-    const result = page.getByTestId('import-result');
-    await result.getByRole('link', { name: 'Imported from YAML' }).waitFor();
-    assert.match((await result.textContent())!, /1 pages?/);
-    const workspaceId = '00000000-0000-4000-8000-0000000000a1';
-    assert.equal((await admin(server, 'GET', `/workspaces/${workspaceId}`)).name, 'Imported from YAML');
-
-    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Imported from YAML' });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export (JSON)' }).click()]);
-    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Json;
-    assert.equal(exported.workspaces[0].id, workspaceId);
-    assert.equal(exported.workspaces[0].content[0].id, '00000000-0000-4000-8000-0000000000a3');
-    await assertAccessible(page, 'fixtures');
-    await screenshot(page, 'fixtures');
-
-    // Dismissed: nothing happens.
-    page.once('dialog', (d) => void d.dismiss());
-    await page.getByLabel('Reset to').selectOption('empty');
-    await page.getByRole('button', { name: 'Reset…' }).click();
-    assert.equal((await admin(server, 'GET', `/workspaces/${workspaceId}`)).id, workspaceId);
-    page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: 'Reset…' }).click();
-    assert.match((await page.getByTestId('reset-result').textContent())!, /store is empty.*admin token still works/);
-    assert.equal((await call(server.url, 'GET', `/admin/v1/workspaces/${workspaceId}`, { token: server.adminToken })).status, 404);
-    assert.equal(await page.getByLabel('Workspace', { exact: true }).locator('option').count(), 0);
-    await screenshot(page, 'fixtures-reset');
-    // The admin token still signs in after the empty reset.
-    await page.getByRole('link', { name: 'Workspaces' }).click();
-    await page.getByText('Choose a workspace, or create one.').waitFor();
     await page.close();
   });
 });
