@@ -71,6 +71,8 @@ describe('console: fixtures panel', () => {
     // The admin token still signs in after the empty reset.
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByText('Choose a workspace, or create one.').waitFor();
+    // No request of the page may still be running when the server closes and its database is dropped.
+    await page.waitForLoadState('networkidle');
     await page.close();
   });
 });
