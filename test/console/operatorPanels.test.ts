@@ -66,7 +66,9 @@ describe('console: fixtures panel', () => {
     await page.getByRole('button', { name: 'Reset…' }).click();
     assert.match((await page.getByTestId('reset-result').textContent())!, /store is empty.*admin token still works/);
     assert.equal((await call(server.url, 'GET', `/admin/v1/workspaces/${workspaceId}`, { token: server.adminToken })).status, 404);
-    assert.equal(await page.getByLabel('Workspace', { exact: true }).locator('option').count(), 0);
+    await page.getByRole('option', { name: 'No workspaces' }).waitFor({ state: 'attached' });
+    assert.ok(await page.getByRole('button', { name: 'Export (JSON)' }).isDisabled(), 'nothing left to export');
+    assert.equal(await page.getByTestId('import-result').count(), 0, 'the import result, now gone, is no longer shown');
     await screenshot(page, 'fixtures-reset');
     // The admin token still signs in after the empty reset.
     await page.getByRole('link', { name: 'Workspaces' }).click();

@@ -18,7 +18,8 @@ export function FixturesPanel() {
   const [resetTo, setResetTo] = useState<'empty' | 'seed'>('seed');
   const [resetDone, setResetDone] = useState<ResetDone | null>(null);
   const [resetError, runReset] = useAction();
-  const chosen = exportId || workspaces.items[0]?.id || '';
+  // A chosen workspace that a reset removed falls back to the first one left.
+  const chosen = workspaces.items.some((w) => w.id === exportId) ? exportId : (workspaces.items[0]?.id ?? '');
   return (
     <div class="detail">
       <h1>Fixtures</h1>
@@ -48,7 +49,7 @@ export function FixturesPanel() {
         </form>
         <ErrorNote error={importError} />
         {imported && (
-          <div class="notice" role="status" data-testid="import-result">
+          <div class="notice prose" role="status" data-testid="import-result">
             <p>
               Imported in {Math.round(imported.duration_ms)} ms:{' '}
               {Object.entries(imported.counts)
@@ -86,6 +87,7 @@ export function FixturesPanel() {
         >
           <label for="export-workspace">Workspace</label>
           <select id="export-workspace" value={chosen} onChange={(e) => setExportId(e.currentTarget.value)}>
+            {workspaces.items.length === 0 && <option value="">No workspaces</option>}
             {workspaces.items.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
@@ -116,6 +118,7 @@ export function FixturesPanel() {
             setResetDone(null);
             void runReset(async () => {
               setResetDone(await admin.post<ResetDone>('/reset', { to: resetTo }));
+              setImported(null);
               forgetConsoleConnections();
               workspaces.reload();
             });
@@ -132,7 +135,7 @@ export function FixturesPanel() {
         </form>
         <ErrorNote error={resetError} />
         {resetDone && (
-          <p class="notice" role="status" data-testid="reset-result">
+          <p class="notice prose" role="status" data-testid="reset-result">
             {resetDone.to === 'empty' ? 'The store is empty: every workspace, user, connection, page and file was deleted.' : 'The store is back to its seed.'}{' '}
             The admin token still works (it is configuration, not stored data); connection tokens issued before the reset no longer do. Took{' '}
             {Math.round(resetDone.duration_ms)} ms.

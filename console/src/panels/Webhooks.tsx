@@ -208,7 +208,7 @@ function WebhookDetail({ webhookId, onChanged }: { webhookId: string; onChanged:
         <button type="submit">Send test event</button>
       </form>
       {tested && (
-        <p class="notice" role="status" data-testid="test-result">
+        <p class="notice prose" role="status" data-testid="test-result">
           {tested.delivered ? 'Delivered' : 'Not delivered'}: the receiver answered {tested.response_code ?? 'nothing'} in {tested.latency_ms} ms
           {tested.error ? ` (${tested.error})` : ''}.
         </p>
