@@ -27,7 +27,15 @@ export const adminToken = {
   },
 };
 
-async function call<T>(path: string, token: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+interface Init {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A body sent as it is (a fixture file's text) with its own content type, rather than as JSON. */
+  raw?: { text: string; type: string };
+}
+
+async function call<T>(path: string, token: string, init: Init = {}): Promise<T> {
   let response: Response;
   for (let attempt = 0; ; attempt++) {
     response = await send(path, token, init);
@@ -42,16 +50,17 @@ async function call<T>(path: string, token: string, init: { method?: string; bod
   return json as T;
 }
 
-async function send(path: string, token: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
+async function send(path: string, token: string, init: Init): Promise<Response> {
   try {
     return await fetch(path, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.raw ? { 'content-type': init.raw.type } : {}),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.raw ? init.raw.text : init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (error) {
     throw new ApiFailure(0, 'network_error', `Folio did not answer: ${(error as Error).message}`);
@@ -72,7 +81,13 @@ export const admin = {
   post: <T>(path: string, body: unknown = {}) => call<T>(`/admin/v1${path}`, adminToken.get() ?? '', { method: 'POST', body }),
   patch: <T>(path: string, body: unknown) => call<T>(`/admin/v1${path}`, adminToken.get() ?? '', { method: 'PATCH', body }),
   delete: <T>(path: string) => call<T>(`/admin/v1${path}`, adminToken.get() ?? '', { method: 'DELETE' }),
+  postText: <T>(path: string, text: string, type: string) => call<T>(`/admin/v1${path}`, adminToken.get() ?? '', { method: 'POST', raw: { text, type } }),
 };
+
+/** After a reset the console's own connections are gone: forget their tokens so the next read makes new ones. */
+export function forgetConsoleConnections(): void {
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith('folio.console.')) sessionStorage.removeItem(key);
+}
 
 /** Checks a token against the admin plane before keeping it. */
 export async function signIn(token: string): Promise<void> {

@@ -16,6 +16,9 @@ import type {
   OperatorUser,
 } from '../../src/schemas/admin.ts';
 import type { AdminFault, AdminLoggedRequest, CreateFaultBody } from '../../src/schemas/instruments.ts';
+import type { AdminIntegration, AdminReset, IssuedIntegration } from '../../src/schemas/admin.ts';
+import type { ImportResult } from '../../src/schemas/fixtures.ts';
+import type { AdminWebhook, AdminWebhookDelivery, AdminWebhookTest } from '../../src/schemas/webhooks.ts';
 
 export type Workspace = Static<typeof AdminWorkspace>;
 export type Connection = Static<typeof AdminConnection>;
@@ -29,6 +32,13 @@ export type Processing = Static<typeof AdminProcessing>;
 export type Fault = Static<typeof AdminFault>;
 export type FaultInput = Static<typeof CreateFaultBody>;
 export type LoggedRequest = Static<typeof AdminLoggedRequest>;
+export type Imported = Static<typeof ImportResult>;
+export type ResetDone = Static<typeof AdminReset>;
+export type Webhook = Static<typeof AdminWebhook>;
+export type WebhookDelivery = Static<typeof AdminWebhookDelivery>;
+export type WebhookTest = Static<typeof AdminWebhookTest>;
+export type Integration = Static<typeof AdminIntegration>;
+export type IssuedIntegrationObject = Static<typeof IssuedIntegration>;
 
 export interface AdminList<T> {
   object: 'list';

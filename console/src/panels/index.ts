@@ -4,6 +4,9 @@ import { ContentPanel } from './Content.tsx';
 import { RequestLogPanel } from './RequestLog.tsx';
 import { FaultsPanel } from './Faults.tsx';
 import { ProcessingPanel } from './Processing.tsx';
+import { FixturesPanel } from './Fixtures.tsx';
+import { WebhooksPanel } from './Webhooks.tsx';
+import { IntegrationsPanel } from './Integrations.tsx';
 
 export interface Panel {
   /** The first part of the route: `#/<id>/…`. */
@@ -15,8 +18,7 @@ export interface Panel {
 
 /**
  * The console's panels, in the order of its navigation. A panel is one module under panels/ and one
- * line here (docs/architecture.md, "A console panel"). Fixtures (import, export, reset to seed),
- * integrations and webhooks (src/admin/fixtures.ts, integrations.ts, webhooks.ts) go at the end of this list.
+ * line here (docs/architecture.md, "A console panel").
  */
 export const PANELS: readonly Panel[] = [
   { id: 'workspaces', label: 'Workspaces', component: WorkspacesPanel },
@@ -24,4 +26,7 @@ export const PANELS: readonly Panel[] = [
   { id: 'requests', label: 'Request log', component: RequestLogPanel },
   { id: 'faults', label: 'Faults', component: FaultsPanel },
   { id: 'processing', label: 'Meeting notes', component: ProcessingPanel },
+  { id: 'fixtures', label: 'Fixtures', component: FixturesPanel },
+  { id: 'webhooks', label: 'Webhooks', component: WebhooksPanel },
+  { id: 'integrations', label: 'Integrations', component: IntegrationsPanel },
 ];
