@@ -160,11 +160,9 @@ function WebhookDetail({ webhookId, onChanged }: { webhookId: string; onChanged:
           <span class={`badge${w.status === 'active' ? ' live' : ''}`}>{w.status}</span>
         </dd>
         <dt>Workspace</dt>
-        <dd>
-          <a href={href('workspaces', w.workspace_id)}>{w.workspace_id}</a>
-        </dd>
-        <dt>Connection</dt>
-        <dd>{w.connection_id ?? '—'}</dd>
+        <dd>{w.workspace_id ? <a href={href('workspaces', w.workspace_id)}>{w.workspace_id}</a> : 'every workspace the integration is installed in'}</dd>
+        <dt>{w.integration_id ? 'Integration' : 'Connection'}</dt>
+        <dd>{w.integration_id ?? w.connection_id ?? '—'}</dd>
         <dt>Event types</dt>
         <dd>{w.event_types?.join(', ') ?? 'every type'}</dd>
         <dt>API version</dt>
