@@ -60,25 +60,28 @@ export async function claimJob(
   dialect: Dialect,
   claim: { workerId: string; kind: string; now: string; leaseUntil: string },
 ): Promise<JobRow | undefined> {
+  const due = (db: Db) =>
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', claim.kind)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', claim.now)]),
+          eb.and([eb('state', '=', 'running'), eb('lease_until', '<', claim.now)]),
+        ]),
+      )
+      .orderBy('run_after')
+      .orderBy('id')
+      .limit(1);
+  // On SQLite an UPDATE takes the write lock even when it matches nothing, and better-sqlite3 waits
+  // for a busy lock synchronously: every idle poll of every kind would stall the event loop while
+  // another connection writes. A read first finds most polls have nothing to claim.
+  if (dialect.name === 'sqlite' && !(await due(db).executeTakeFirst())) return undefined;
   return db
     .updateTable('jobs')
     .set({ state: 'running', worker_id: claim.workerId, lease_until: claim.leaseUntil, attempts: sql<number>`attempts + 1` })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', '=', claim.kind)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', claim.now)]),
-            eb.and([eb('state', '=', 'running'), eb('lease_until', '<', claim.now)]),
-          ]),
-        )
-        .orderBy('run_after')
-        .orderBy('id')
-        .limit(1)
-        .modifyEnd(dialect.claimLock),
-    )
+    .where('id', '=', () => due(db).modifyEnd(dialect.claimLock))
     .returningAll()
     .executeTakeFirst();
 }
