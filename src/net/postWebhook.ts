@@ -39,23 +39,33 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       return;
     }
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.request(target, {
-      method: 'POST',
-      agent: agents[target.protocol === 'https:' ? 'https:' : 'http:'],
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Folio-Webhooks/1', ...headers },
-    });
+    let request: http.ClientRequest;
+    const send = (retry: boolean) => {
+      request = client.request(target, {
+        method: 'POST',
+        agent: agents[target.protocol === 'https:' ? 'https:' : 'http:'],
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Folio-Webhooks/1', ...headers },
+      });
+      request.on('response', (response) => {
+        const status = response.statusCode ?? 0;
+        // Only the status counts (a redirect is not a delivery): the answer's body is drained unread.
+        response.resume();
+        const ok = status >= 200 && status < 300;
+        settle({ ok, status, error: ok ? null : `the receiver answered ${status}` });
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the receiver closed just as it was reused (the race Node's http docs
+        // answer with request.reusedSocket): send once more on a new socket rather than wait a
+        // minute for the delivery's next retry; deliveries are at least once in any case.
+        if (retry && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') && !settled) return send(false);
+        settle({ ok: false, status: null, error: `could not reach the receiver: ${error.message}` });
+      });
+      request.end(body);
+    };
     const timer = setTimeout(() => {
       settle({ ok: false, status: null, error: `no answer within ${timeoutMs} ms` });
       request.destroy();
     }, timeoutMs);
-    request.on('response', (response) => {
-      const status = response.statusCode ?? 0;
-      // Only the status counts (a redirect is not a delivery): the answer's body is drained unread.
-      response.resume();
-      const ok = status >= 200 && status < 300;
-      settle({ ok, status, error: ok ? null : `the receiver answered ${status}` });
-    });
-    request.on('error', (error) => settle({ ok: false, status: null, error: `could not reach the receiver: ${error.message}` }));
-    request.end(body);
+    send(true);
   });
 }
