@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { admin } from './api.ts';
-import type { AdminList, ContentObject } from './types.ts';
+import { go } from './router.ts';
+import type { AdminList, ContentObject, Workspace } from './types.ts';
 
 /** Loads once per change of `deps`; `reload` runs it again after a write. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | null; reload: () => void } {
@@ -195,5 +196,52 @@ function TreeItem({
         </ul>
       )}
     </li>
+  );
+}
+
+/** The workspace chooser at the head of a panel's side column; choosing one goes to `#/<panel>/<id>`. */
+export function WorkspacePicker({
+  id,
+  panel,
+  chosen,
+  workspaces,
+}: {
+  id: string;
+  panel: string;
+  chosen: string | undefined;
+  workspaces: ReturnType<typeof usePaged<Workspace>>;
+}) {
+  return (
+    <>
+      <label for={id}>Workspace</label>
+      <select id={id} value={chosen ?? ''} onChange={(e) => go(panel, e.currentTarget.value)}>
+        {workspaces.items.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name}
+          </option>
+        ))}
+      </select>
+      {workspaces.hasMore && (
+        <button type="button" class="link" onClick={workspaces.more}>
+          More workspaces…
+        </button>
+      )}
+    </>
+  );
+}
+
+/** "in trash" with Restore, or Move to trash: a page's and a database's head. */
+export function TrashToggle({ inTrash, setTrash }: { inTrash: boolean; setTrash: (inTrash: boolean) => Promise<unknown> }) {
+  return inTrash ? (
+    <>
+      <span class="badge">in trash</span>
+      <button type="button" onClick={() => void setTrash(false)}>
+        Restore
+      </button>
+    </>
+  ) : (
+    <button type="button" class="danger" onClick={() => void setTrash(true)}>
+      Move to trash
+    </button>
   );
 }

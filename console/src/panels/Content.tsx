@@ -1,6 +1,6 @@
 import { admin, shareWithConsole, v1 } from '../api.ts';
 import { go } from '../router.ts';
-import { ErrorNote, ObjectTree, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorNote, ObjectTree, TrashToggle, useAction, useLoad, usePaged, WorkspacePicker } from '../ui.tsx';
 import { plainText } from '../richText.tsx';
 import { BlockList } from './Blocks.tsx';
 import { DatabaseView } from './Database.tsx';
@@ -14,19 +14,7 @@ export function ContentPanel({ route }: { route: string[] }) {
   return (
     <div class="columns">
       <aside aria-label="Pages">
-        <label for="content-workspace">Workspace</label>
-        <select id="content-workspace" value={chosen ?? ''} onChange={(e) => go('content', e.currentTarget.value)}>
-          {workspaces.items.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
-        </select>
-        {workspaces.hasMore && (
-          <button type="button" class="link" onClick={workspaces.more}>
-            More workspaces…
-          </button>
-        )}
+        <WorkspacePicker id="content-workspace" panel="content" chosen={chosen} workspaces={workspaces} />
         <ErrorNote error={workspaces.error} />
         {chosen && (
           <ObjectTree
@@ -72,18 +60,7 @@ function PageView({ client, pageId }: { client: ReturnType<typeof v1>; pageId: s
       <header class="page-head">
         {p.icon?.type === 'emoji' && <span aria-hidden="true">{p.icon.emoji}</span>}
         <h1 id="page-title">{pageTitle(p) || 'Untitled'}</h1>
-        {p.in_trash ? (
-          <>
-            <span class="badge">in trash</span>
-            <button type="button" onClick={() => void setTrash(false)}>
-              Restore
-            </button>
-          </>
-        ) : (
-          <button type="button" class="danger" onClick={() => void setTrash(true)}>
-            Move to trash
-          </button>
-        )}
+        <TrashToggle inTrash={p.in_trash} setTrash={setTrash} />
       </header>
       <p class="muted">
         <code>{p.id}</code> · edited {p.last_edited_time}

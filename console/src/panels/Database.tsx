@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { v1 } from '../api.ts';
 import { conditionsFor, filterable, filterJson, FORMULA_RESULTS, ROLLUP_KINDS, type Condition, type Group } from '../filters.ts';
 import { plainText } from '../richText.tsx';
-import { ErrorNote, useAction, useLoad } from '../ui.tsx';
+import { ErrorNote, TrashToggle, useAction, useLoad } from '../ui.tsx';
 import type { DataSource, Database, Page, QueryResult } from '../types.ts';
 
 type Client = ReturnType<typeof v1>;
@@ -23,18 +23,7 @@ export function DatabaseView({ client, databaseId }: { client: Client; databaseI
     <article class="detail database" aria-labelledby="database-title">
       <header class="page-head">
         <h1 id="database-title">{plainText(d.title) || 'Untitled'}</h1>
-        {d.in_trash ? (
-          <>
-            <span class="badge">in trash</span>
-            <button type="button" onClick={() => void setTrash(false)}>
-              Restore
-            </button>
-          </>
-        ) : (
-          <button type="button" class="danger" onClick={() => void setTrash(true)}>
-            Move to trash
-          </button>
-        )}
+        <TrashToggle inTrash={d.in_trash} setTrash={setTrash} />
       </header>
       <ErrorNote error={error} />
       {d.data_sources.length > 1 && (

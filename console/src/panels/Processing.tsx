@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { admin } from '../api.ts';
-import { ErrorNote, useAction, useEvery, useLoad, usePaged } from '../ui.tsx';
-import { go } from '../router.ts';
+import { ErrorNote, useAction, useEvery, useLoad, usePaged, WorkspacePicker } from '../ui.tsx';
 import { MeetingNoteView, MeetingNotesList } from './MeetingNotes.tsx';
 import type { AdminList, Job, Processing, Workspace } from '../types.ts';
 
@@ -13,19 +12,7 @@ export function ProcessingPanel({ route }: { route: string[] }) {
   return (
     <div class="columns">
       <aside aria-label="Meeting notes">
-        <label for="notes-workspace">Workspace</label>
-        <select id="notes-workspace" value={chosen ?? ''} onChange={(e) => go('processing', e.currentTarget.value)}>
-          {workspaces.items.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
-        </select>
-        {workspaces.hasMore && (
-          <button type="button" class="link" onClick={workspaces.more}>
-            More workspaces…
-          </button>
-        )}
+        <WorkspacePicker id="notes-workspace" panel="processing" chosen={chosen} workspaces={workspaces} />
         {chosen && <MeetingNotesList key={chosen} workspaceId={chosen} />}
       </aside>
       {blockId ? <MeetingNoteView key={blockId} blockId={blockId} /> : <Queue />}
