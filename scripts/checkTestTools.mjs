@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const PACKAGES = 'espeak-ng pocketsphinx pocketsphinx-en-us';
+const PACKAGES = 'espeak-ng pocketsphinx pocketsphinx-en-us chromium';
 
 /** The executable's path on PATH, or null. */
 function onPath(name) {
@@ -32,10 +32,14 @@ else {
   if (!fs.existsSync(model)) missing.push(`the US-English model in ${model} (the pocketsphinx-en-us package)`);
 }
 
+// The browser tests (OAuth consent, the console) drive Debian's Chromium through playwright-core.
+const chromium = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) missing.push(`${chromium} (the chromium package; FOLIO_CHROMIUM names another)`);
+
 if (missing.length > 0) {
   process.stderr.write(
     [
-      'npm test: the meeting-notes tests need speech tools this machine lacks:',
+      'npm test: the meeting-notes and browser tests need tools this machine lacks:',
       ...missing.map((m) => `  - ${m}`),
       '',
       'On Debian or Ubuntu, install them with:',
