@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -64,6 +64,24 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
   });
 }
 
+/**
+ * Kysely begins SQLite transactions DEFERRED: one that reads and then writes must upgrade its read
+ * lock, and when another process wrote the file meanwhile (two `folio serve` on one data dir) the
+ * upgrade fails at once with SQLITE_BUSY_SNAPSHOT, answered 409 — 53–74% of 100 concurrent writes to
+ * one page from two processes (test/concurrency/sameObject.test.ts). BEGIN IMMEDIATE takes the write
+ * lock first, so writers queue on the busy timeout and apply in turn. In one process nothing changes:
+ * its single connection already runs one transaction at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Database } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
@@ -73,7 +91,7 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   tuneSqliteReads(database);
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
+  return { db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), database };
 }
 
 /**
