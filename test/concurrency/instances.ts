@@ -4,13 +4,16 @@
  * same file. Separate processes, not two servers in this one: better-sqlite3 runs a statement
  * synchronously, so two servers in one process never write at the same time.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
 import { makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { lateBound } from '../helpers/lateBound.js';
 import { call, type HttpResult } from '../helpers/http.js';
-import type { TestServer } from '../helpers/server.js';
+import { STORE, type TestServer } from '../helpers/server.js';
 
 type Json = Record<string, any>;
 
@@ -41,9 +44,11 @@ export function useTwoInstances(env: Record<string, string> = {}): Instances {
   let servers: [TestServer, TestServer] | undefined;
   let fx: Fixture | undefined;
   before(async () => {
-    // One after the other: the first migrates the store, the second finds it migrated.
-    const first = await startChildServer({ env });
-    const second = await startChildServer({ env, dataDir: first.dataDir });
+    // PostgreSQL's migrations run under a lock, so both may start at once. On SQLite one after the
+    // other: the second would wait for the first's migrations on the busy timeout, blocked.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-concurrency-'));
+    const start = () => startChildServer({ env, dataDir });
+    const [first, second] = STORE === 'postgres' ? await Promise.all([start(), start()]) : [await start(), await start()];
     children = [first, second];
     servers = [asTestServer(first), asTestServer(second)];
     fx = await makeWorkspace(servers[0]);
