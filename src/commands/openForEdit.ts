@@ -3,7 +3,7 @@ import type { Caller } from '../auth/capabilities.js';
 import type { Db } from '../storage/db.js';
 import type { ObjectRow } from '../storage/schema.js';
 import { assertEditable } from '../auth/access.js';
-import { findObject } from '../storage/repositories/objects.js';
+import { findObject, findObjectForUpdate } from '../storage/repositories/objects.js';
 import { setTrashed } from '../domain/trash.js';
 import { attachFileUploads } from './fileUploads/attachFileUploads.js';
 import { resolveCustomEmojis } from './customEmojis/resolveCustomEmojis.js';
@@ -35,7 +35,10 @@ export async function openForEdit<Body extends { in_trash?: boolean }>(
   const now = ctx.clock.now();
   const at = now.toISOString();
   const body = await resolveCustomEmojis(ctx, trx, caller, await attachFileUploads(trx, caller, now, given));
-  let row = await opening.load(trx, body);
+  // Loaded (and access checked) first, then locked and read again: the update merges what it is
+  // given into this row, so it must be the newest one and stay so until commit.
+  const loaded = await opening.load(trx, body);
+  let row = (await findObjectForUpdate(trx, loaded.id)) ?? loaded;
   if (body.in_trash === false && row.trashed === 1) {
     await setTrashed(trx, row.id, false, caller.botId, at);
     row = (await findObject(trx, row.id))!;

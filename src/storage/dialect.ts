@@ -62,6 +62,15 @@ export interface Dialect {
   readonly claimLock: RawBuilder<unknown>;
 
   /**
+   * Appended to a SELECT of one row an update is about to rewrite from what it reads (a page's
+   * icon beside its cover, a block's members: a PATCH keeps what it does not name). PostgreSQL's
+   * READ COMMITTED lets two such updates read the same version and the second undo the first's
+   * change (a lost update, test/concurrency/sameObject.test.ts); FOR UPDATE waits for the other to
+   * commit and reads its version. SQLite's writer is alone already (BEGIN IMMEDIATE).
+   */
+  readonly rowLock: RawBuilder<unknown>;
+
+  /**
    * Runs fn in a transaction that will write. SQLite begins it IMMEDIATE, taking the write lock
    * before the first read: a deferred transaction that reads and then writes must upgrade its
    * read lock, and when another connection wrote meanwhile the upgrade fails at once with
@@ -126,6 +135,7 @@ export const POSTGRES: Dialect = {
   existsPerRow: (subquery) => sql`(${subquery} LIMIT 1) IS NOT NULL`,
   inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} = ANY(${values}::text[])`,
   claimLock: sql`FOR UPDATE SKIP LOCKED`,
+  rowLock: sql`FOR UPDATE`,
   writeTransaction: (db, fn) => db.transaction().execute(fn),
   search: POSTGRES_SEARCH,
 };
@@ -143,6 +153,7 @@ export const SQLITE: Dialect = {
   existsPerRow: (subquery) => sql`EXISTS (${subquery})`,
   inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
   claimLock: sql``,
+  rowLock: sql``,
   // Kysely begins SQLite transactions DEFERRED; the store has one connection, held here until the
   // transaction ends, so no other statement of this process runs inside it.
   writeTransaction: (db, fn) =>

@@ -13,7 +13,7 @@ import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platfo
 import { makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { lateBound } from '../helpers/lateBound.js';
 import { call, type HttpResult } from '../helpers/http.js';
-import { STORE, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 
 type Json = Record<string, any>;
 
@@ -44,11 +44,11 @@ export function useTwoInstances(env: Record<string, string> = {}): Instances {
   let servers: [TestServer, TestServer] | undefined;
   let fx: Fixture | undefined;
   before(async () => {
-    // PostgreSQL's migrations run under a lock, so both may start at once. On SQLite one after the
-    // other: the second would wait for the first's migrations on the busy timeout, blocked.
+    // One after the other: two at once share this loaded machine's cores and each may miss the
+    // start deadline (30 s); and on SQLite the second would wait, blocked, for the first's migrations.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-concurrency-'));
-    const start = () => startChildServer({ env, dataDir });
-    const [first, second] = STORE === 'postgres' ? await Promise.all([start(), start()]) : [await start(), await start()];
+    const first = await startChildServer({ env, dataDir });
+    const second = await startChildServer({ env, dataDir });
     children = [first, second];
     servers = [asTestServer(first), asTestServer(second)];
     fx = await makeWorkspace(servers[0]);

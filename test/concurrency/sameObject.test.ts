@@ -52,15 +52,19 @@ describe('two processes writing one page at once', { timeout: 120_000 }, () => {
    * instances overwrite must be one of these (a lane's earlier value showing means a later write of
    * the same lane was lost or applied out of order).
    */
-  const laneLasts = (answers: { status: number; tag: string }[][]) => {
+  const laneLasts = (answers: { status: number; tag: string }[][], onlyInstance?: number) => {
     const last = new Map<string, string>();
     answers.forEach((perInstance, instance) =>
       perInstance.forEach((answer, index) => {
-        if (answer.status === 200) last.set(`${instance}/${index % WIDTH}`, answer.tag);
+        if (answer.status === 200 && (onlyInstance === undefined || onlyInstance === instance)) last.set(`${instance}/${index % WIDTH}`, answer.tag);
       }),
     );
     return new Set(last.values());
   };
+
+  /** A page icon, cover or callout icon naming a write (external images are stored as given). */
+  const image = (kind: string, tag: string) => ({ type: 'external', external: { url: `https://example.com/${kind}/${tag}.png` } });
+  const tagOf = (file: Json | null) => (file ? /\/([^/]+)\.png$/.exec(file.external.url)![1] : null);
 
   test('property updates: every lane’s own property ends at its last applied write, and so does the shared one', async (t) => {
     const created = await v1(servers[0], fx, 'POST', '/v1/pages', { parent: { data_source_id: rows }, properties: { Name: { title: text('target') } } });
@@ -149,6 +153,45 @@ describe('two processes writing one page at once', { timeout: 120_000 }, () => {
       assert.equal(final.status, 200);
       const shown = final.body.paragraph.rich_text.map((t: Json) => t.plain_text).join('');
       assert.ok(laneLasts(answers).has(shown), `the block reads ${shown}, not the last applied write of any lane`);
+    }
+  });
+
+  test('icon from one instance, cover from the other: neither write undoes the other', async (t) => {
+    const page = await v1(servers[0], fx, 'POST', '/v1/pages', { parent: { page_id: root.id }, properties: { title: { title: text('dressed') } } });
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    // Instance 1 sets only the icon and instance 2 only the cover: an update that writes back the
+    // other member as it read it would put back a value its own lane had already replaced.
+    const answers = await fromBoth(t, async (instance, lane, step) => {
+      const tag = `${instance}.${lane}.${step}`;
+      const result = await v1(servers[instance], fx, 'PATCH', `/v1/pages/${page.body.id}`, instance === 0 ? { icon: image('icon', tag) } : { cover: image('cover', tag) });
+      assertAppliedOrConflict(result, `icon/cover on instance ${instance + 1}`, stderr);
+      return { status: result.status, tag };
+    });
+    for (const server of servers) {
+      const final = (await v1(server, fx, 'GET', `/v1/pages/${page.body.id}`)).body;
+      assert.ok(laneLasts(answers, 0).has(tagOf(final.icon)!), `the icon is ${tagOf(final.icon)}, not the last applied write of a lane`);
+      assert.ok(laneLasts(answers, 1).has(tagOf(final.cover)!), `the cover is ${tagOf(final.cover)}, not the last applied write of a lane`);
+    }
+  });
+
+  test('a callout’s text from one instance, its icon from the other: neither write undoes the other', async (t) => {
+    const appended = await v1(servers[0], fx, 'PATCH', `/v1/blocks/${root.id}/children`, {
+      children: [{ callout: { rich_text: text('start'), icon: image('icon', 'start') } }],
+    });
+    assert.equal(appended.status, 200, JSON.stringify(appended.body));
+    const blockId = appended.body.results[0].id;
+    const answers = await fromBoth(t, async (instance, lane, step) => {
+      const tag = `${instance}.${lane}.${step}`;
+      const member = instance === 0 ? { rich_text: text(tag) } : { icon: image('icon', tag) };
+      const result = await v1(servers[instance], fx, 'PATCH', `/v1/blocks/${blockId}`, { callout: member });
+      assertAppliedOrConflict(result, `callout update on instance ${instance + 1}`, stderr);
+      return { status: result.status, tag };
+    });
+    for (const server of servers) {
+      const final = (await v1(server, fx, 'GET', `/v1/blocks/${blockId}`)).body;
+      const shown = final.callout.rich_text.map((t: Json) => t.plain_text).join('');
+      assert.ok(laneLasts(answers, 0).has(shown), `the text is ${shown}, not the last applied write of a lane`);
+      assert.ok(laneLasts(answers, 1).has(tagOf(final.callout.icon)!), `the icon is ${tagOf(final.callout.icon)}, not the last applied write of a lane`);
     }
   });
 

@@ -28,6 +28,11 @@ export async function findObject(db: Db, id: string): Promise<ObjectRow | undefi
   return db.selectFrom('objects').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The row as last committed, locked until the transaction ends (Dialect.rowLock says why). */
+export async function findObjectForUpdate(db: Db, id: string): Promise<ObjectRow | undefined> {
+  return db.selectFrom('objects').selectAll().where('id', '=', id).modifyEnd(dialectOf(db).rowLock).executeTakeFirst();
+}
+
 /** Next free sibling position under a parent: appends go last. */
 export async function nextPosition(db: Db, parentId: string | null): Promise<number> {
   if (!parentId) return 0;
