@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
 import { makeWorkspace, type Fixture } from '../helpers/factories.js';
@@ -93,3 +93,41 @@ export function assertAppliedOrConflict(result: HttpResult<Json>, what: string, 
 export function v1(server: TestServer, fx: Fixture, method: string, path: string, body?: unknown): Promise<HttpResult<Json>> {
   return call<Json>(server.url, method, path, { token: fx.token, body });
 }
+
+/** Writes per instance in each concurrent run, and how many each instance has in flight. */
+export const PER_INSTANCE = 50;
+export const WIDTH = 10;
+
+/**
+ * Both instances run `task` PER_INSTANCE times, WIDTH at a time, at once; answers by instance.
+ * Says how long it took and how many were refused, as a diagnostic line of the test.
+ */
+export async function fromBoth<T extends { status: number }>(
+  t: TestContext,
+  task: (instance: number, lane: number, step: number, index: number) => Promise<T>,
+): Promise<T[][]> {
+  const started = Date.now();
+  const answers = await Promise.all([0, 1].map((instance) => inLanes(PER_INSTANCE, WIDTH, (index, lane, step) => task(instance, lane, step, index))));
+  const refused = answers.flat().filter((a) => a.status === 409).length;
+  t.diagnostic(`${answers.flat().length} writes in ${Date.now() - started} ms, ${refused} answered 409`);
+  return answers;
+}
+
+/**
+ * The value each lane (of `onlyInstance`, or of both) wrote last among its applied writes: what a
+ * field overwritten from several lanes must end at. A lane's earlier value showing means a later
+ * write of that lane was lost or applied out of order.
+ */
+export function laneLasts(answers: { status: number; tag: string }[][], onlyInstance?: number): Set<string> {
+  const last = new Map<string, string>();
+  answers.forEach((perInstance, instance) =>
+    perInstance.forEach((answer, index) => {
+      if (answer.status === 200 && (onlyInstance === undefined || onlyInstance === instance)) last.set(`${instance}/${index % WIDTH}`, answer.tag);
+    }),
+  );
+  return new Set(last.values());
+}
+
+/** A page icon, cover or callout icon naming a write (external images are stored as given). */
+export const image = (kind: string, tag: string) => ({ type: 'external', external: { url: `https://example.com/${kind}/${tag}.png` } });
+export const tagOf = (file: Json | null): string | null => (file ? /\/([^/]+)\.png$/.exec(file.external.url)![1] : null);

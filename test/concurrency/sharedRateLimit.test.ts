@@ -57,11 +57,17 @@ describe('rate limits shared through Redis by two processes', { skip, timeout: 9
   test('a burst split over both instances at once is served exactly the budget', async () => {
     const connection = await addConnection(servers[0], fx.workspaceId, ['read_content']);
     const perInstance = BUDGET + 2;
-    const results = await Promise.all(Array.from({ length: 2 * perInstance }, (_, i) => usersMe(i % 2, connection.token).then((res) => ({ res, instance: i % 2 }))));
+    const results = await Promise.all(
+      Array.from({ length: 2 * perInstance }, (_, i) => usersMe(i % 2, connection.token).then((res) => ({ res, instance: i % 2 }))),
+    );
     const served = results.filter((r) => r.res.status === 200);
     // Counted apart, each instance would have served its whole share (2 × budget in all).
     assert.equal(served.length, BUDGET, `statuses: ${results.map((r) => r.res.status)}`);
     for (const { res, instance } of results.filter((r) => r.res.status !== 200)) assertRateLimited(res, `instance ${instance + 1}`);
-    for (const instance of [0, 1]) assert.ok(results.some((r) => r.instance === instance && r.res.status === 429), `instance ${instance + 1} refused none`);
+    for (const instance of [0, 1])
+      assert.ok(
+        results.some((r) => r.instance === instance && r.res.status === 429),
+        `instance ${instance + 1} refused none`,
+      );
   });
 });
