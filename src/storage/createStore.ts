@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -68,15 +79,17 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
  * Kysely begins SQLite transactions DEFERRED: one that reads and then writes must upgrade its read
  * lock, and when another process wrote the file meanwhile (two `folio serve` on one data dir) the
  * upgrade fails at once with SQLITE_BUSY_SNAPSHOT, answered 409 — 53–74% of 100 concurrent writes to
- * one page from two processes (test/concurrency/sameObject.test.ts). BEGIN IMMEDIATE takes the write
- * lock first, so writers queue on the busy timeout and apply in turn. In one process nothing changes:
- * its single connection already runs one transaction at a time.
+ * one page from two processes (test/concurrency). BEGIN IMMEDIATE takes the write lock first, so
+ * writers queue on the busy timeout and apply in turn. A snapshot (`Store.snapshot`, begun with an
+ * isolation level) stays DEFERRED: it is a long consistent read (a view query reads in chunks), and
+ * holding the write lock through it would stall the other process's writers, whose busy wait blocks
+ * their event loop. In one process nothing changes: its one connection runs one transaction at a time.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
+      await connection.executeQuery(CompiledQuery.raw(settings.isolationLevel ? 'begin' : 'begin immediate'));
     };
     return driver;
   }
