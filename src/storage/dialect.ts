@@ -65,7 +65,7 @@ export interface Dialect {
    * Appended to a SELECT of one row an update is about to rewrite from what it reads (a page's
    * icon beside its cover, a block's members: a PATCH keeps what it does not name). PostgreSQL's
    * READ COMMITTED lets two such updates read the same version and the second undo the first's
-   * change (a lost update, test/concurrency/sameObject.test.ts); FOR UPDATE waits for the other to
+   * change (a lost update, test/concurrency/blockWrites.test.ts); FOR UPDATE waits for the other to
    * commit and reads its version. SQLite's writer is alone already (BEGIN IMMEDIATE).
    */
   readonly rowLock: RawBuilder<unknown>;
