@@ -49,6 +49,8 @@ export interface Config {
   requestLogSize: number;
   /** When set, /metrics answers only a request bearing this token (FOLIO_METRICS_TOKEN). */
   metricsToken: string | null;
+  /** Whether requests and jobs are measured and /metrics served (FOLIO_METRICS, on unless 0). */
+  metrics: boolean;
   /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
   viewQueryResultLimit: number;
   /** Webhook delivery (src/commands/webhooks/): workers, the request timeout, the aggregation window. */
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
     requestLogSize: env.FOLIO_REQUEST_LOG_SIZE ? wholeNumber(env, 'FOLIO_REQUEST_LOG_SIZE', 1000, 0) : 1000,
     metricsToken: env.FOLIO_METRICS_TOKEN || null,
+    metrics: (env.FOLIO_METRICS ?? '').trim() === '' ? true : flag(env, 'FOLIO_METRICS'),
     ...processingSettings(env),
     viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
     webhooks: {
