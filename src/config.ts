@@ -83,6 +83,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** How long a `*.content_updated` waits for more of the same entity's, by the server's clock (FOLIO_WEBHOOK_AGGREGATION_MS). */
   aggregationMs: number;
+  /** How long a delivery job, woken by a write, waits for the writes right behind it before fanning out (FOLIO_WEBHOOK_BATCH_MS). */
+  batchMs: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -244,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       handshakeSlots: wholeNumber(env, 'FOLIO_WEBHOOK_HANDSHAKE_WORKERS', 1, 0),
       timeoutMs: wholeNumber(env, 'FOLIO_WEBHOOK_TIMEOUT_MS', 10_000, 1),
       aggregationMs: wholeNumber(env, 'FOLIO_WEBHOOK_AGGREGATION_MS', 1000, 0),
+      batchMs: wholeNumber(env, 'FOLIO_WEBHOOK_BATCH_MS', 200, 0),
     },
     seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
     overload: {
