@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
+// The README's example fixture, bundled (4 KB): what a new user's empty console offers to load.
+import exampleFixture from '../../../examples/workspace.json?raw';
 import { admin, CONSOLE_CONNECTION_NAME } from '../api.ts';
 import { go, href } from '../router.ts';
 import { ErrorNote, ObjectTree, Section, useAction, useLoad, usePaged } from '../ui.tsx';
-import type { AdminList, ContentObject, Connection, Grant, Issued, OperatorUserObject, Workspace } from '../types.ts';
+import type { AdminList, ContentObject, Connection, Grant, Imported, Issued, OperatorUserObject, Workspace } from '../types.ts';
 
 /** `#/workspaces[/<workspace>[/connections/<connection>]]` */
 export function WorkspacesPanel({ route }: { route: string[] }) {
@@ -52,10 +54,39 @@ export function WorkspacesPanel({ route }: { route: string[] }) {
         ) : (
           <WorkspaceDetail key={workspaceId} workspaceId={workspaceId} onChanged={list.reload} />
         )
+      ) : list.loaded && list.items.length === 0 ? (
+        <FirstRun onLoaded={list.reload} />
       ) : (
         <p class="muted">Choose a workspace, or create one.</p>
       )}
     </div>
+  );
+}
+
+/** An empty store, as `npm start` leaves it the first time: something to look at, one click away. */
+function FirstRun({ onLoaded }: { onLoaded: () => void }) {
+  const [error, run] = useAction();
+  return (
+    <section class="detail" aria-labelledby="first-run">
+      <h1 id="first-run">No workspaces yet</h1>
+      <p>
+        Create one on the left, or load the example workspace (<code>examples/workspace.json</code>): a page with blocks, a database of tasks with rows, a
+        comment, and a connection whose token, <code>secret_folio_example</code>, works as written.
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          void run(async () => {
+            const imported = await admin.postText<Imported>('/import', exampleFixture, 'application/json');
+            onLoaded();
+            go('content', imported.workspace_ids[0]);
+          })
+        }
+      >
+        Load the example workspace
+      </button>
+      <ErrorNote error={error} />
+    </section>
   );
 }
 
