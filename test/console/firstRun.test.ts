@@ -28,7 +28,9 @@ describe('console: the first run on an empty store', () => {
     await tree.getByRole('button', { name: 'Welcome to Folio', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome to Folio', level: 1 }).waitFor();
     await tree.getByRole('button', { name: 'Expand Welcome to Folio' }).click();
-    await tree.getByRole('button', { name: 'Tasks', exact: true }).click();
+    await tree.getByRole('button', { name: 'Tasks', exact: true }).waitFor();
+    // The database inside the page opens from the page itself too.
+    await page.locator('.blocks').getByRole('link', { name: 'Tasks' }).click();
     await page.getByRole('cell', { name: 'Write the fixture' }).waitFor();
     await page.getByRole('cell', { name: 'Try the API' }).waitFor();
     await screenshot(page, 'first-run-example');

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { v1 } from '../api.ts';
+import { href } from '../router.ts';
 import { RichTextView, plainText } from '../richText.tsx';
 import { ErrorNote, useLoad } from '../ui.tsx';
 import type { Block, BlockChildren, RichText } from '../types.ts';
@@ -236,9 +237,17 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
       );
     }
     case 'child_page':
-      return <p class="block child">▤ {block.child_page.title || 'Untitled'}</p>;
+      return (
+        <p class="block child">
+          ▤ <a href={childHref('page', block.id)}>{block.child_page.title || 'Untitled'}</a>
+        </p>
+      );
     case 'child_database':
-      return <p class="block child">▦ {block.child_database.title || 'Untitled'}</p>;
+      return (
+        <p class="block child">
+          ▦ <a href={childHref('database', block.id)}>{block.child_database.title || 'Untitled'}</a>
+        </p>
+      );
     case 'link_to_page':
       return (
         <p class="block child">
@@ -281,4 +290,13 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
     default:
       return <p class="block muted">Unsupported block ({block.type})</p>;
   }
+}
+
+/**
+ * A child page or database opens in the content panel, as from the tree: same workspace, same
+ * top-level ancestor (the one shared with the console's connection), read from where this page is.
+ */
+function childHref(kind: 'page' | 'database', id: string): string {
+  const [, workspaceId, , , rootId] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  return href('content', workspaceId, kind, id, rootId);
 }
