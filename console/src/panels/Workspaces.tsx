@@ -215,6 +215,11 @@ const USER_INFO = ['no_user_info', 'user_info_without_email', 'user_info_with_em
 function Connections({ workspaceId }: { workspaceId: string }) {
   const connections = usePaged((cursor) => admin.get<AdminList<Connection>>(`/workspaces/${workspaceId}/connections`, { start_cursor: cursor }), [workspaceId]);
   const [name, setName] = useState('');
+  const [kind, setKind] = useState<Connection['kind']>('internal');
+  const [userId, setUserId] = useState('');
+  // Personal and public connections act for a person; the first 100 people are offered (the id can be typed for others).
+  const people = useLoad(() => admin.get<AdminList<OperatorUserObject>>(`/workspaces/${workspaceId}/users`, { page_size: 100 }), [workspaceId, kind]);
+  const persons = (people.data?.results ?? []).filter((u) => u.type === 'person');
   const [issued, setIssued] = useState<Issued | null>(null);
   const [error, run] = useAction();
   return (
@@ -227,8 +232,9 @@ function Connections({ workspaceId }: { workspaceId: string }) {
             setIssued(
               await admin.post<Issued>(`/workspaces/${workspaceId}/connections`, {
                 name,
-                kind: 'internal',
+                kind,
                 capabilities: ['read_content', 'update_content', 'insert_content', 'user_info_without_email'],
+                ...(kind === 'internal' ? {} : { user_id: userId }),
               }),
             );
             setName('');
@@ -236,8 +242,27 @@ function Connections({ workspaceId }: { workspaceId: string }) {
           });
         }}
       >
-        <label for="connection-name">New internal connection</label>
+        <label for="connection-name">New connection</label>
         <input id="connection-name" value={name} onInput={(e) => setName(e.currentTarget.value)} required maxLength={200} />
+        <label for="connection-kind">Kind</label>
+        <select id="connection-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as Connection['kind'])}>
+          <option value="internal">internal (a bot of the workspace)</option>
+          <option value="personal">personal (acts for a person)</option>
+          <option value="public">public (installed by a person)</option>
+        </select>
+        {kind !== 'internal' && (
+          <>
+            <label for="connection-person">Person</label>
+            <select id="connection-person" value={userId} onChange={(e) => setUserId(e.currentTarget.value)} required>
+              <option value="">Choose a person…</option>
+              {persons.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name ?? u.id}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <button type="submit">Create</button>
       </form>
       {issued && <TokenShown issued={issued} />}
