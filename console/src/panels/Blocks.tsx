@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { v1 } from '../api.ts';
 import { href } from '../router.ts';
+import { MathView } from '../math.tsx';
 import { RichTextView, plainText } from '../richText.tsx';
 import { ErrorNote, useLoad } from '../ui.tsx';
 import type { Block, BlockChildren, RichText } from '../types.ts';
@@ -210,8 +211,8 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
       );
     case 'equation':
       return (
-        <div class="block equation" role="math" aria-label={block.equation.expression}>
-          {block.equation.expression}
+        <div class="block equation">
+          <MathView expression={block.equation.expression} display={true} />
         </div>
       );
     case 'divider':
