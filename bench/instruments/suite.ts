@@ -2,6 +2,7 @@ import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
 import { startFolioServer, type FolioServer } from '../lib/folio.js';
 import { buildProject } from '../lib/processes.js';
+import { personalCaller } from '../lib/personalCaller.js';
 import type { Suite } from '../lib/suite.js';
 
 /** Issue 26's acceptance line: the request log and metrics cost users-me under 5% of its throughput. */
@@ -12,17 +13,9 @@ const OFF = { FOLIO_METRICS: '0', FOLIO_REQUEST_LOG_SIZE: '0' };
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
-/** A personal connection acting for a person, as the users-me suite loads it. */
+/** The users-me suite's caller, on each server. */
 async function target(name: string, folio: FolioServer): Promise<Target> {
-  const workspace = await folio.admin('POST', '/workspaces', { name: 'Bench workspace' });
-  const person = await folio.admin('POST', `/workspaces/${workspace.id}/users`, { name: 'Ada Lovelace', email: 'ada@example.com' });
-  const connection = await folio.admin('POST', `/workspaces/${workspace.id}/connections`, {
-    name: 'Bench integration',
-    kind: 'personal',
-    capabilities: ['read_content', 'user_info_with_email'],
-    user_id: person.id,
-  });
-  const headers = { authorization: `Bearer ${connection.token}`, 'service-version': LATEST_VERSION };
+  const headers = await personalCaller(folio);
   const first = await fetch(folio.url + PATH, { headers });
   if (first.status !== 200) throw new Error(`${name}: ${PATH} answered ${first.status}: ${await first.text()}`);
   return { name, url: folio.url + PATH, headers };
