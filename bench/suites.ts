@@ -13,6 +13,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   markdown: async () => (await import('./markdown/suite.js')).suite,
   webhooks: async () => (await import('./webhooks/suite.js')).suite,
   reset: async () => (await import('./reset/suite.js')).suite,
+  instruments: async () => (await import('./instruments/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

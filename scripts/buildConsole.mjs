@@ -12,8 +12,8 @@ import { newestInput, root, withBuildLock } from './buildLock.mjs';
 export const consoleDist = path.join(root, 'dist', 'console');
 /** Written last: its time is the build's. */
 const stamp = path.join(consoleDist, '.build-complete');
-/** The console's sources, its configuration, the admin-plane schemas it takes its types from, the installed packages. */
-const INPUTS = ['console', 'src/schemas', 'package-lock.json'];
+/** The console's sources, its configuration, the admin-plane schemas it takes its types from, the installed packages, the example fixture it offers. */
+const INPUTS = ['console', 'src/schemas', 'package-lock.json', 'examples'];
 
 export function consoleIsCurrent() {
   try {

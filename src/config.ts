@@ -49,6 +49,8 @@ export interface Config {
   requestLogSize: number;
   /** When set, /metrics answers only a request bearing this token (FOLIO_METRICS_TOKEN). */
   metricsToken: string | null;
+  /** Whether requests and jobs are measured and /metrics served (FOLIO_METRICS, on unless 0). */
+  metrics: boolean;
   /** Results a view query keeps, at most 10,000 as the service (FOLIO_VIEW_QUERY_RESULT_LIMIT; lower only to test the cap). */
   viewQueryResultLimit: number;
   /** Webhook delivery (src/commands/webhooks/): workers, the request timeout, the aggregation window. */
@@ -81,6 +83,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** How long a `*.content_updated` waits for more of the same entity's, by the server's clock (FOLIO_WEBHOOK_AGGREGATION_MS). */
   aggregationMs: number;
+  /** How long a delivery job, woken by a write, waits for the writes right behind it before fanning out (FOLIO_WEBHOOK_BATCH_MS). */
+  batchMs: number;
 }
 
 /** How this process runs background jobs (src/worker/jobWorker.ts; each kind's slots read in src/jobs/kinds/). */
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateUrls: flag(env, 'FOLIO_ALLOW_PRIVATE_URLS'),
     requestLogSize: env.FOLIO_REQUEST_LOG_SIZE ? wholeNumber(env, 'FOLIO_REQUEST_LOG_SIZE', 1000, 0) : 1000,
     metricsToken: env.FOLIO_METRICS_TOKEN || null,
+    metrics: (env.FOLIO_METRICS ?? '').trim() === '' ? true : flag(env, 'FOLIO_METRICS'),
     ...processingSettings(env),
     viewQueryResultLimit: Math.min(wholeNumber(env, 'FOLIO_VIEW_QUERY_RESULT_LIMIT', 10_000, 1), 10_000),
     webhooks: {
@@ -241,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       handshakeSlots: wholeNumber(env, 'FOLIO_WEBHOOK_HANDSHAKE_WORKERS', 1, 0),
       timeoutMs: wholeNumber(env, 'FOLIO_WEBHOOK_TIMEOUT_MS', 10_000, 1),
       aggregationMs: wholeNumber(env, 'FOLIO_WEBHOOK_AGGREGATION_MS', 1000, 0),
+      batchMs: wholeNumber(env, 'FOLIO_WEBHOOK_BATCH_MS', 200, 0),
     },
     seedFile: env.FOLIO_SEED?.trim() ? path.resolve(env.FOLIO_SEED.trim()) : null,
     overload: {

@@ -130,7 +130,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   registerObjectLinkRoute(app);
   registerHealthRoutes(app, core);
   registerFileRoutes(app, core);
-  registerMetricsRoute(app, core);
+  if (core.config.metrics) registerMetricsRoute(app, core);
   registerCustomEmojiImageRoute(app, core);
   app.register(adminPlane, { ctx: core, adminTokenHash: options.adminTokenHash, routes: registerAdminRoutes });
   app.register(v1Plane, { ctx: core, redis: options.redis ?? null, routes: registerV1Routes });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
 import { startFolioServer } from '../lib/folio.js';
+import { personalCaller } from '../lib/personalCaller.js';
 import { buildProject, cleanEnv, freePort, spawnServer, tempDir, type ServerProcess } from '../lib/processes.js';
 import type { Suite } from '../lib/suite.js';
 
@@ -23,17 +24,7 @@ export const suite: Suite = {
     const tmp = tempDir('folio-bench-bare-');
     let bare: ServerProcess | null = null;
     try {
-      // A personal connection acting for a person: the heaviest form of `me` (token, bot, workspace
-      // and owner reads) and the one SDK users acting for a person hit.
-      const workspace = await folio.admin('POST', '/workspaces', { name: 'Bench workspace' });
-      const person = await folio.admin('POST', `/workspaces/${workspace.id}/users`, { name: 'Ada Lovelace', email: 'ada@example.com' });
-      const connection = await folio.admin('POST', `/workspaces/${workspace.id}/connections`, {
-        name: 'Bench integration',
-        kind: 'personal',
-        capabilities: ['read_content', 'user_info_with_email'],
-        user_id: person.id,
-      });
-      const headers = { authorization: `Bearer ${connection.token}`, 'service-version': LATEST_VERSION };
+      const headers = await personalCaller(folio);
 
       const first = await fetch(folio.url + PATH, { headers });
       const bytes = Buffer.from(await first.arrayBuffer());

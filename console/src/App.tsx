@@ -38,7 +38,10 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
             {error}
           </p>
         )}
-        <p class="hint">The token stays in this browser tab only (session storage).</p>
+        <p class="hint">
+          <code>npm start</code> prints the admin token and keeps it in <code>admin-token</code> in its data directory (<code>.folio/</code> by default), unless{' '}
+          <code>FOLIO_ADMIN_TOKEN</code> sets it. It stays in this browser tab only (session storage).
+        </p>
       </form>
     </main>
   );

@@ -1,3 +1,4 @@
+import { MathView } from './math.tsx';
 import type { RichText } from './types.ts';
 
 /** The API's colours, text and background, as classes (styles.css). */
@@ -34,7 +35,7 @@ export function RichTextView({ items }: { items: RichText[] }) {
           .join(' ');
         let content = item.type === 'mention' ? mentionText(item) : item.type === 'equation' ? item.equation.expression : item.plain_text;
         if (item.type === 'text') content = item.text.content;
-        let node = a.code ? <code>{content}</code> : <>{content}</>;
+        let node = item.type === 'equation' ? <MathView expression={content} display={false} /> : a.code ? <code>{content}</code> : <>{content}</>;
         const link = item.href ?? (item.type === 'text' ? item.text.link?.url : undefined);
         if (link)
           node = (

@@ -37,14 +37,17 @@ export function usePaged<T>(load: (cursor: string | null) => Promise<AdminList<T
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let live = true;
     setItems([]);
+    setLoaded(false);
     load(null).then(
       (page) => {
         if (!live) return;
         setItems(page.results);
         setCursor(page.next_cursor);
+        setLoaded(true);
       },
       (failure: Error) => live && setError(failure.message),
     );
@@ -58,7 +61,7 @@ export function usePaged<T>(load: (cursor: string | null) => Promise<AdminList<T
     setItems((old) => [...old, ...page.results]);
     setCursor(page.next_cursor);
   };
-  return { items, hasMore: cursor !== null, more, error, reload: () => setTick((t) => t + 1) };
+  return { items, loaded, hasMore: cursor !== null, more, error, reload: () => setTick((t) => t + 1) };
 }
 
 export function ErrorNote({ error }: { error: string | null | undefined }) {

@@ -21,6 +21,8 @@ export function keepAnswer(request: FastifyRequest, payload: unknown): void {
  */
 export function recordRequests(app: FastifyInstance, log: Logger, { requests, metrics }: Instruments): void {
   const logLines = log.isLevelEnabled('info');
+  // Nothing to keep: no hook at all, so turning them off measures what they cost (bench/instruments/).
+  if (!metrics.enabled && requests.capacity === 0 && !logLines) return;
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? null;
     const elapsed = reply.elapsedTime;

@@ -20,9 +20,16 @@ export class Metrics {
   /** The histogram's child per route, method and status: prom-client hashes a label object on every observe otherwise. */
   private readonly requestSeries = new Map<string, { observe(value: number): void }>();
 
-  constructor(sources: MetricSources) {
+  /**
+   * Off (FOLIO_METRICS=0), nothing is observed and nothing sampled in the background: how the
+   * request-log-and-metrics bench measures what they cost (bench/instruments/).
+   */
+  constructor(
+    sources: MetricSources,
+    readonly enabled = true,
+  ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
+    if (enabled) collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     this.requestSeconds = new Histogram({
       name: 'folio_http_request_duration_seconds',
       help: 'Requests answered, by route pattern, method and status, with their duration.',
@@ -69,6 +76,7 @@ export class Metrics {
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
+    if (!this.enabled) return;
     const key = `${status} ${method} ${route}`;
     let series = this.requestSeries.get(key);
     if (!series) {
@@ -79,6 +87,7 @@ export class Metrics {
   }
 
   observeJob(kind: string, outcome: 'done' | 'failed' | 'retried', seconds: number): void {
+    if (!this.enabled) return;
     this.jobSeconds.observe({ kind, outcome }, seconds);
     if (outcome === 'failed') this.jobFailures.inc({ kind });
   }

@@ -74,8 +74,21 @@ describe('console: sign-in, workspaces, users, connections, shares, the live log
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByRole('cell', { name: 'grace@example.com' }).waitFor();
 
-    await page.getByLabel('New internal connection').fill('My integration');
+    // A personal connection acts for a person chosen from the workspace's people.
+    await page.getByLabel('New connection').fill("Grace's integration");
+    await page.getByLabel('Kind', { exact: true }).selectOption('personal');
+    await page.getByLabel('Person', { exact: true }).selectOption({ label: 'Grace Hopper' });
     await page.getByRole('button', { name: 'Create' }).nth(1).click();
+    await page.getByRole('link', { name: "Grace's integration" }).waitFor();
+    const grace = (await admin(server, 'GET', `/workspaces/${workspaceId}/users`)).results.find((u: any) => u.name === 'Grace Hopper');
+    const personal = (await admin(server, 'GET', `/workspaces/${workspaceId}/connections`)).results.find((c: any) => c.name === "Grace's integration");
+    assert.equal(personal.kind, 'personal');
+    assert.equal(personal.user_id, grace.id);
+
+    await page.getByLabel('New connection').fill('My integration');
+    await page.getByLabel('Kind', { exact: true }).selectOption('internal');
+    await page.getByRole('button', { name: 'Create' }).nth(1).click();
+    await page.getByRole('link', { name: 'My integration' }).waitFor();
     const token = (await page.getByTestId('issued-token').textContent())!;
     assert.match(token, /^\S{20,}$/);
     await assertAccessible(page, 'workspace');

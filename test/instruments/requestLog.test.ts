@@ -187,3 +187,17 @@ describe('metrics behind a token', () => {
     assert.match(await served.text(), /folio_http_request_duration_seconds/);
   });
 });
+
+describe('metrics and the request log turned off', () => {
+  const { server, fx } = useServer({ env: { FOLIO_METRICS: '0', FOLIO_REQUEST_LOG_SIZE: '0' } });
+
+  test('FOLIO_METRICS=0: no /metrics route; FOLIO_REQUEST_LOG_SIZE=0: the log keeps nothing; the API answers as before', async () => {
+    assert.equal((await call(server.url, 'GET', '/v1/users/me', { token: fx.token })).status, 200);
+    // Answered as any path the server does not have.
+    const metrics = await fetch(`${server.url}/metrics`);
+    const unknown = await fetch(`${server.url}/no-such-path`);
+    assert.equal(metrics.status, unknown.status);
+    assert.equal(((await metrics.json()) as Json).code, ((await unknown.json()) as Json).code);
+    assert.deepEqual((await admin(server, 'GET', '/requests')).results, []);
+  });
+});

@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
 import { v1 } from '../api.ts';
+import { href } from '../router.ts';
+import { MathView } from '../math.tsx';
 import { RichTextView, plainText } from '../richText.tsx';
 import { ErrorNote, useLoad } from '../ui.tsx';
 import type { Block, BlockChildren, RichText } from '../types.ts';
@@ -209,8 +211,8 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
       );
     case 'equation':
       return (
-        <div class="block equation" role="math" aria-label={block.equation.expression}>
-          {block.equation.expression}
+        <div class="block equation">
+          <MathView expression={block.equation.expression} display={true} />
         </div>
       );
     case 'divider':
@@ -236,9 +238,17 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
       );
     }
     case 'child_page':
-      return <p class="block child">▤ {block.child_page.title || 'Untitled'}</p>;
+      return (
+        <p class="block child">
+          ▤ <a href={childHref('page', block.id)}>{block.child_page.title || 'Untitled'}</a>
+        </p>
+      );
     case 'child_database':
-      return <p class="block child">▦ {block.child_database.title || 'Untitled'}</p>;
+      return (
+        <p class="block child">
+          ▦ <a href={childHref('database', block.id)}>{block.child_database.title || 'Untitled'}</a>
+        </p>
+      );
     case 'link_to_page':
       return (
         <p class="block child">
@@ -281,4 +291,13 @@ export function BlockView({ client, block }: { client: Client; block: Block }) {
     default:
       return <p class="block muted">Unsupported block ({block.type})</p>;
   }
+}
+
+/**
+ * A child page or database opens in the content panel, as from the tree: same workspace, same
+ * top-level ancestor (the one shared with the console's connection), read from where this page is.
+ */
+function childHref(kind: 'page' | 'database', id: string): string {
+  const [, workspaceId, , , rootId] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  return href('content', workspaceId, kind, id, rootId);
 }

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
+// The README's example fixture, bundled (4 KB): what a new user's empty console offers to load.
+import exampleFixture from '../../../examples/workspace.json?raw';
 import { admin, CONSOLE_CONNECTION_NAME } from '../api.ts';
 import { go, href } from '../router.ts';
 import { ErrorNote, ObjectTree, Section, useAction, useLoad, usePaged } from '../ui.tsx';
-import type { AdminList, ContentObject, Connection, Grant, Issued, OperatorUserObject, Workspace } from '../types.ts';
+import type { AdminList, ContentObject, Connection, Grant, Imported, Issued, OperatorUserObject, Workspace } from '../types.ts';
 
 /** `#/workspaces[/<workspace>[/connections/<connection>]]` */
 export function WorkspacesPanel({ route }: { route: string[] }) {
@@ -52,10 +54,39 @@ export function WorkspacesPanel({ route }: { route: string[] }) {
         ) : (
           <WorkspaceDetail key={workspaceId} workspaceId={workspaceId} onChanged={list.reload} />
         )
+      ) : list.loaded && list.items.length === 0 ? (
+        <FirstRun onLoaded={list.reload} />
       ) : (
         <p class="muted">Choose a workspace, or create one.</p>
       )}
     </div>
+  );
+}
+
+/** An empty store, as `npm start` leaves it the first time: something to look at, one click away. */
+function FirstRun({ onLoaded }: { onLoaded: () => void }) {
+  const [error, run] = useAction();
+  return (
+    <section class="detail" aria-labelledby="first-run">
+      <h1 id="first-run">No workspaces yet</h1>
+      <p>
+        Create one on the left, or load the example workspace (<code>examples/workspace.json</code>): a page with blocks, a database of tasks with rows, a
+        comment, and a connection whose token, <code>secret_folio_example</code>, works as written.
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          void run(async () => {
+            const imported = await admin.postText<Imported>('/import', exampleFixture, 'application/json');
+            onLoaded();
+            go('content', imported.workspace_ids[0]);
+          })
+        }
+      >
+        Load the example workspace
+      </button>
+      <ErrorNote error={error} />
+    </section>
   );
 }
 
@@ -184,6 +215,11 @@ const USER_INFO = ['no_user_info', 'user_info_without_email', 'user_info_with_em
 function Connections({ workspaceId }: { workspaceId: string }) {
   const connections = usePaged((cursor) => admin.get<AdminList<Connection>>(`/workspaces/${workspaceId}/connections`, { start_cursor: cursor }), [workspaceId]);
   const [name, setName] = useState('');
+  const [kind, setKind] = useState<Connection['kind']>('internal');
+  const [userId, setUserId] = useState('');
+  // Personal and public connections act for a person; the first 100 people are offered (the id can be typed for others).
+  const people = useLoad(() => admin.get<AdminList<OperatorUserObject>>(`/workspaces/${workspaceId}/users`, { page_size: 100 }), [workspaceId, kind]);
+  const persons = (people.data?.results ?? []).filter((u) => u.type === 'person');
   const [issued, setIssued] = useState<Issued | null>(null);
   const [error, run] = useAction();
   return (
@@ -196,8 +232,9 @@ function Connections({ workspaceId }: { workspaceId: string }) {
             setIssued(
               await admin.post<Issued>(`/workspaces/${workspaceId}/connections`, {
                 name,
-                kind: 'internal',
+                kind,
                 capabilities: ['read_content', 'update_content', 'insert_content', 'user_info_without_email'],
+                ...(kind === 'internal' ? {} : { user_id: userId }),
               }),
             );
             setName('');
@@ -205,8 +242,27 @@ function Connections({ workspaceId }: { workspaceId: string }) {
           });
         }}
       >
-        <label for="connection-name">New internal connection</label>
+        <label for="connection-name">New connection</label>
         <input id="connection-name" value={name} onInput={(e) => setName(e.currentTarget.value)} required maxLength={200} />
+        <label for="connection-kind">Kind</label>
+        <select id="connection-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as Connection['kind'])}>
+          <option value="internal">internal (a bot of the workspace)</option>
+          <option value="personal">personal (acts for a person)</option>
+          <option value="public">public (installed by a person)</option>
+        </select>
+        {kind !== 'internal' && (
+          <>
+            <label for="connection-person">Person</label>
+            <select id="connection-person" value={userId} onChange={(e) => setUserId(e.currentTarget.value)} required>
+              <option value="">Choose a person…</option>
+              {persons.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name ?? u.id}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <button type="submit">Create</button>
       </form>
       {issued && <TokenShown issued={issued} />}

@@ -53,6 +53,8 @@ class WritersInFlight extends Error {}
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
+  // A write queued this job (or a restart found it): the writes right behind it go in the same batch.
+  await gather(ctx, job.signal);
   for (;;) {
     job.signal.throwIfAborted();
     const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
@@ -78,15 +80,30 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
   }
 }
 
-/** Waits for new events (the bell) or a poll interval, after which the server's clock is read again. */
+/**
+ * Waits for new events (the bell) or a poll interval, after which the server's clock is read again.
+ * Rung, it gathers first: fanning out and sending after every single write would run beside the
+ * next write on the same cores and event loop, which is what a writer's latency paid for a
+ * subscription (docs/benchmarks.md, "webhooks").
+ */
 async function idle(ctx: AppContext, signal: AbortSignal): Promise<void> {
   const controller = new AbortController();
-  const unlisten = ctx.jobs.listen(() => controller.abort());
+  let rung = false;
+  const unlisten = ctx.jobs.listen(() => {
+    rung = true;
+    controller.abort();
+  });
   const stop = () => controller.abort();
   signal.addEventListener('abort', stop, { once: true });
   await sleep(ctx.config.jobs.pollMs, undefined, { signal: controller.signal }).catch(() => undefined);
   signal.removeEventListener('abort', stop);
   unlisten();
+  if (rung) await gather(ctx, signal);
+}
+
+/** The batching window (FOLIO_WEBHOOK_BATCH_MS): ended early only when the job is stopped. */
+async function gather(ctx: AppContext, signal: AbortSignal): Promise<void> {
+  if (ctx.config.webhooks.batchMs > 0 && !signal.aborted) await sleep(ctx.config.webhooks.batchMs, undefined, { signal }).catch(() => undefined);
 }
 
 interface Listener {

@@ -1,0 +1,52 @@
+import { LATEST_VERSION } from '../../src/versioning/versions.js';
+import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
+import { startFolioServer, type FolioServer } from '../lib/folio.js';
+import { buildProject } from '../lib/processes.js';
+import { personalCaller } from '../lib/personalCaller.js';
+import type { Suite } from '../lib/suite.js';
+
+/** Issue 26's acceptance line: the request log and metrics cost users-me under 5% of its throughput. */
+const TARGET_RATIO = 0.95;
+const PATH = '/v1/users/me';
+/** What turns both off (src/config.ts): no onResponse hook is registered at all then. */
+const OFF = { FOLIO_METRICS: '0', FOLIO_REQUEST_LOG_SIZE: '0' };
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** The users-me suite's caller, on each server. */
+async function target(name: string, folio: FolioServer): Promise<Target> {
+  const headers = await personalCaller(folio);
+  const first = await fetch(folio.url + PATH, { headers });
+  if (first.status !== 200) throw new Error(`${name}: ${PATH} answered ${first.status}: ${await first.text()}`);
+  return { name, url: folio.url + PATH, headers };
+}
+
+export const suite: Suite = {
+  name: 'instruments',
+  description: 'GET /v1/users/me on Folio with the request log and metrics on (the default) beside the same build with both off',
+  async run(options) {
+    if (options.build) await buildProject();
+    const [on, off] = await Promise.all([
+      startFolioServer({ profile: options.profile, entry: options.folioEntry }),
+      startFolioServer({ profile: false, entry: options.folioEntry, env: OFF }),
+    ]);
+    try {
+      const targets = [await target('instruments on', on), await target('instruments off', off)];
+      // Not scraped while measured: a scrape every 15 s is noise beside thousands of requests a second.
+      const comparison = await compareTargets(targets, options, (line) => process.stderr.write(`${line}\n`));
+      const ratio = throughputRatio(comparison, 'instruments on', 'instruments off');
+      const met = ratio.ofMedians >= TARGET_RATIO;
+      return {
+        store: on.store,
+        comparison,
+        verdict: `on / off: ${pct(ratio.ofMedians)} of the throughput without them (per round: ${ratio.perRound.map(pct).join(', ')}); target ≥ ${pct(TARGET_RATIO)}: ${met ? 'met' : 'NOT met'}`,
+        notes: [
+          `both: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)`,
+          `instruments on: defaults (request log of 1,000 entries with bodies, Prometheus histogram per route, default process metrics); off: FOLIO_METRICS=0 FOLIO_REQUEST_LOG_SIZE=0`,
+        ],
+      };
+    } finally {
+      await Promise.all([on.stop(), off.stop()]);
+    }
+  },
+};
