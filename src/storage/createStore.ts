@@ -32,7 +32,12 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL connections (default 10). */
   poolSize?: number;
+  /** How long PostgreSQL uses a found caller without reading it again (callerLookup.ts; default 5 s, 0: never). */
+  callerCacheMs?: number;
 }
+
+/** docs/decisions.md, "Caller cache on PostgreSQL". */
+export const DEFAULT_CALLER_CACHE_MS = 5_000;
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -145,11 +150,17 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   let poolStats: Store['poolStats'] = () => null;
+  let closeLookup: () => Promise<void> = async () => undefined;
   if (options.databaseUrl) {
+    const url = options.databaseUrl;
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
     db = opened.db;
     poolStats = () => ({ total: opened.pool.totalCount, idle: opened.pool.idleCount, waiting: opened.pool.waitingCount });
-    makeLookup = () => postgresCallerLookup(opened.pool);
+    makeLookup = () => {
+      const found = postgresCallerLookup(opened.pool, { url, windowMs: options.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS });
+      closeLookup = found.close;
+      return found.lookup;
+    };
   } else {
     const opened = openSqlite(options.dataDir);
     db = opened.db;
@@ -164,6 +175,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  const findCaller = makeLookup();
   return {
     db,
     dialect: dialectOf(db),
@@ -172,9 +184,12 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await closeLookup();
+      await db.destroy();
+    },
     // Prepared after migrations: the statement needs the tables to exist.
-    findCaller: makeLookup(),
+    findCaller,
     poolStats,
   };
 }
