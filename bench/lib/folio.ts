@@ -43,7 +43,7 @@ async function describeStore(): Promise<string> {
  * budget no benchmark reaches so that its cost is measured but it never answers 429. The store
  * follows DATABASE_URL; REDIS_URL is not passed on, so the limiter is the in-memory one.
  */
-export async function startFolioServer(options: { profile: boolean; entry: string }): Promise<FolioServer> {
+export async function startFolioServer(options: { profile: boolean; entry: string; env?: Record<string, string> }): Promise<FolioServer> {
   const dataDir = tempDir('folio-bench-');
   const port = await freePort();
   const adminToken = `bench-${randomBytes(16).toString('hex')}`;
@@ -55,6 +55,7 @@ export async function startFolioServer(options: { profile: boolean; entry: strin
     FOLIO_LOG_LEVEL: 'warn',
     FOLIO_RATE_LIMIT: '1000000',
     FOLIO_ADMIN_TOKEN: adminToken,
+    ...options.env,
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO_ROOT, '.bench', 'profiles')] : [];
