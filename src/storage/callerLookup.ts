@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { ConnectionRow, UserRow, WorkspaceRow } from './schema.js';
 import { listenForCallerChanges } from './callerListener.js';
+import { forgetOnLocalChange } from './callerChanges.js';
 
 /** Everything one request needs to know about its caller, read in one statement. */
 export interface CallerRows {
@@ -161,8 +162,9 @@ const POSTGRES_CALLER_CACHE_SIZE = 10_000;
  * PostgreSQL remembers the rows of tokens it has found, so that most requests make no round trip
  * (docs/benchmarks.md, "users-me on PostgreSQL"). Every instance forgets them all when any
  * instance commits a change to what a token resolves to: writers send a notice in their own
- * transaction (callerChanges.ts), delivered at commit to the listener (callerListener.ts). Two
- * bounds for what a notice cannot cover:
+ * transaction (callerChanges.ts), delivered at commit to the listener (callerListener.ts); the
+ * writing instance forgets them as soon as its commit returns (forgetOnLocalChange), so its own
+ * next request never waits for the notice. Two bounds for what a notice cannot cover:
  * - an entry is used for `windowMs` after the read that found it began, then read again (a write
  *   made outside Folio, or a notice that never came, is seen within that window);
  * - while the listener is not connected nothing is remembered and every request reads the store.
@@ -189,6 +191,7 @@ export function postgresCallerLookup(pool: pg.Pool, options: PostgresCallerCache
   };
   let listener: Promise<{ close(): Promise<void> }> | null = null;
   let closed = false;
+  const unregister = forgetOnLocalChange(forget);
   const startListener = () =>
     listenForCallerChanges(options.url, {
       changed: forget,
@@ -222,6 +225,7 @@ export function postgresCallerLookup(pool: pg.Pool, options: PostgresCallerCache
     lookup,
     close: async () => {
       closed = true;
+      unregister();
       const started = listener;
       listener = null;
       listening = false;

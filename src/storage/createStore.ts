@@ -7,6 +7,7 @@ import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
+import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -146,6 +147,18 @@ async function withProgress<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs a transaction and, if it wrote a caller change (callerChanges.ts), tells this process's
+ * caller caches once it has committed, so this instance's next request sees it without waiting for
+ * its own notice. A change written meanwhile by another transaction only makes them forget more.
+ */
+async function tellingCallerCaches<T>(run: () => Promise<T>): Promise<T> {
+  const before = callerChangesWritten();
+  const result = await run();
+  if (callerChangesWritten() !== before) forgetCallersHere();
+  return result;
+}
+
 export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
@@ -179,8 +192,8 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   return {
     db,
     dialect: dialectOf(db),
-    transaction: (fn) => db.transaction().execute(fn),
-    snapshot: (fn) => db.transaction().setIsolationLevel('repeatable read').execute(fn),
+    transaction: (fn) => tellingCallerCaches(() => db.transaction().execute(fn)),
+    snapshot: (fn) => tellingCallerCaches(() => db.transaction().setIsolationLevel('repeatable read').execute(fn)),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -95,11 +95,13 @@ describe(
       await soon('the revocation, after a notice', NOTICE_MS, async () => (await usersMe(other, connection.token)).status === 401);
     });
 
-    test('a connection revoked through one instance is refused by the other at once', async () => {
+    test('a connection revoked through one instance is refused by the other at once, and by itself on the next request', async () => {
       const connection = await cachedOnOther();
+      assert.equal((await usersMe(one, connection.token)).status, 200);
       await admin(one, 'DELETE', `/connections/${connection.id}`);
-      const took = await soon('the revocation', NOTICE_MS, async () => (await usersMe(other, connection.token)).status === 401);
+      // The writing instance forgets at its commit; it does not wait for its own notice.
       assert.equal((await usersMe(one, connection.token)).status, 401);
+      const took = await soon('the revocation', NOTICE_MS, async () => (await usersMe(other, connection.token)).status === 401);
       console.log(`# revocation seen by the other instance after ${took} ms`);
     });
 
