@@ -102,6 +102,12 @@ function openPostgres(url: string, poolSize: number): { db: Kysely<DB>; pool: pg
   // unheard it would end the process. The pool drops that client and opens a new one when asked,
   // and requests meanwhile answer 503 (src/storage/storeErrors.ts).
   pool.on('error', () => undefined);
+  // A client handed out just as its socket closes (the store went away while it sat idle) has no
+  // listener of the pool's while checked out, and Kysely adds none: its `error` event would end the
+  // process. Heard here, the statement it was given fails as unavailable (503, storeErrors.ts) and
+  // the pool drops the client when it is released. test/hardening/storeOutage.test.ts met it once
+  // the caller cache let a request reach a command first after the outage began.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
