@@ -113,7 +113,8 @@ export function benchRequests(w: BenchWorkspace): BenchRequest[] {
       name: 'append blocks',
       method: 'PATCH',
       path: `/v1/blocks/${w.appendTargetId}/children`,
-      body: { children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: APPENDED_TEXT } }] } }] },
+      // No `object: 'block'`: the document's block request schema allows no other keys, so Prism refuses it.
+      body: { children: [{ type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: APPENDED_TEXT } }] } }] },
       writes: true,
       judge(status, answer) {
         const wrong = objectCheck(status, answer, 'list');
