@@ -117,6 +117,7 @@ export const suite: Suite = {
         notes: [
           `Prism ${PRISM_VERSION} with its defaults (static examples, request validation on): \`${prism.command}\``,
           `Folio: ${options.folioEntry} seeded through \`POST /admin/v1/import\`: one connection shared a parent page holding a data source of ${ROWS.toLocaleString('en')} rows (select Status, number Points; the query filters Status = Blocked, ${workspace.blockedRows} rows), 200 notes (search "${SEARCH_QUERY}" matches ${workspace.searchTitles.length}) and a page to append to`,
+          'Prism logs every request to its stdout (its default), which the runner reads; the data-source query uses `/v1/data_sources/{id}/query` on both, the path the document has',
           `Both sent the same requests: \`Authorization: Bearer …\`, \`Notion-Version: ${DOCUMENT_VERSION}\` (the document's default); each checked once before loading; reads measured before writes (create page, then append blocks, one paragraph each time to the same page)`,
         ],
       };
