@@ -88,7 +88,7 @@ async function main(): Promise<number> {
   process.stderr.write(`${suite.name}: ${suite.description}\n${describeMachine()}\n`);
   const report = await suite.run(options);
 
-  process.stdout.write(`\n${suite.name} on ${report.store}\n\n${markdownTable(report)}\n\n${report.verdict}\n`);
+  process.stdout.write(`\n${suite.name} on ${report.store}\n\n${markdownTable(report)}\n\n${report.details ? `${report.details}\n\n` : ''}${report.verdict}\n`);
   if (report.comparison.failures.length > 0) {
     process.stderr.write(`\nnot recorded: some responses were not 2xx:\n${report.comparison.failures.map((f) => `  ${f}\n`).join('')}`);
     return 1;
