@@ -23,6 +23,7 @@ options:
   --no-build          skip \`npm run build\` and measure the dist/ already there
   --profile           start Folio with --cpu-prof (profiles in .bench/profiles)
   --entry PATH        Folio CLI script to start (default dist/src/cli.js), e.g. a patched build to compare
+  --folio-env N=V     start Folio with this FOLIO_* setting too (repeatable), e.g. FOLIO_CALLER_CACHE_MS=0
 
 DATABASE_URL=postgres://… measures Folio on PostgreSQL; unset, on SQLite.`;
 
@@ -32,6 +33,17 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   if (!Number.isInteger(value) || value < (allowZero ? 0 : 1))
     throw new Error(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, instead was "${raw}"`);
   return value;
+}
+
+/** `--folio-env NAME=VALUE` settings: FOLIO_* only, since the server's own environment is otherwise cleaned (bench/lib/folio.ts). */
+function folioEnv(pairs: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const match = /^(FOLIO_[A-Z0-9_]+)=(.*)$/.exec(pair);
+    if (!match) throw new Error(`--folio-env must be FOLIO_NAME=VALUE, instead was "${pair}"`);
+    env[match[1]] = match[2];
+  }
+  return env;
 }
 
 async function main(): Promise<number> {
@@ -47,6 +59,7 @@ async function main(): Promise<number> {
       'no-build': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       entry: { type: 'string', default: 'dist/src/cli.js' },
+      'folio-env': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -68,13 +81,14 @@ async function main(): Promise<number> {
     build: !values['no-build'],
     profile: values.profile,
     folioEntry: values.entry,
+    folioEnv: folioEnv(values['folio-env']),
   };
   const suite = await load();
   const start = captureStart();
   process.stderr.write(`${suite.name}: ${suite.description}\n${describeMachine()}\n`);
   const report = await suite.run(options);
 
-  process.stdout.write(`\n${suite.name} on ${report.store}\n\n${markdownTable(report)}\n\n${report.verdict}\n`);
+  process.stdout.write(`\n${suite.name} on ${report.store}\n\n${markdownTable(report)}\n\n${report.details ? `${report.details}\n\n` : ''}${report.verdict}\n`);
   if (report.comparison.failures.length > 0) {
     process.stderr.write(`\nnot recorded: some responses were not 2xx:\n${report.comparison.failures.map((f) => `  ${f}\n`).join('')}`);
     return 1;

@@ -14,6 +14,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   webhooks: async () => (await import('./webhooks/suite.js')).suite,
   reset: async () => (await import('./reset/suite.js')).suite,
   instruments: async () => (await import('./instruments/suite.js')).suite,
+  prism: async () => (await import('./prism/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

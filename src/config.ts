@@ -59,6 +59,8 @@ export interface Config {
   seedFile: string | null;
   /** Overload and time budgets (src/http/overload.ts; docs/decisions.md "Overload and outages"). */
   overload: OverloadSettings;
+  /** How long PostgreSQL uses a found caller without reading it again (FOLIO_CALLER_CACHE_MS; 0: never; docs/decisions.md "Caller cache on PostgreSQL"). */
+  callerCacheMs: number;
 }
 
 /** When the server refuses work rather than queue it, and how long one request may take. */
@@ -256,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleMs: wholeNumber(env, 'FOLIO_PRESSURE_SAMPLE_MS', 1000, 10),
       requestTimeoutMs: wholeNumber(env, 'FOLIO_REQUEST_TIMEOUT_MS', 60_000, 1),
     },
+    callerCacheMs: wholeNumber(env, 'FOLIO_CALLER_CACHE_MS', 5_000, 0),
   };
 }

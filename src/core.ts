@@ -32,7 +32,12 @@ export interface Core extends AppContext {
 
 /** Opens the store (running its migrations) and assembles the context commands run on. */
 export async function createCore(config: Config): Promise<Core> {
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.pgPoolSize,
+    callerCacheMs: config.callerCacheMs,
+  });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
   await backfillMeetingNoteValues(store);

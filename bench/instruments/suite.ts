@@ -27,8 +27,8 @@ export const suite: Suite = {
   async run(options) {
     if (options.build) await buildProject();
     const [on, off] = await Promise.all([
-      startFolioServer({ profile: options.profile, entry: options.folioEntry }),
-      startFolioServer({ profile: false, entry: options.folioEntry, env: OFF }),
+      startFolioServer({ profile: options.profile, entry: options.folioEntry, env: options.folioEnv }),
+      startFolioServer({ profile: false, entry: options.folioEntry, env: { ...options.folioEnv, ...OFF } }),
     ]);
     try {
       const targets = [await target('instruments on', on), await target('instruments off', off)];

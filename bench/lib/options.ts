@@ -13,4 +13,6 @@ export interface BenchOptions {
   profile: boolean;
   /** Folio's CLI script, relative to the repository or absolute: another build to compare (default dist/src/cli.js). */
   folioEntry: string;
+  /** Settings Folio is started with (`--folio-env NAME=VALUE`, repeatable; FOLIO_* names only), e.g. to measure a setting's cost. */
+  folioEnv: Record<string, string>;
 }

@@ -41,6 +41,8 @@ export interface SpawnServerOptions {
   port: number;
   /** Path answering 200 once the server is ready. */
   readyPath: string;
+  /** Headers of the readiness request, for a server that answers 200 only to an authorised one. */
+  readyHeaders?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -77,7 +79,7 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
   for (;;) {
     if (exited !== undefined) throw new Error(`${options.name} exited (code ${exited}) before it was ready:\n${output}`);
     try {
-      const response = await fetch(url + options.readyPath);
+      const response = await fetch(url + options.readyPath, { headers: options.readyHeaders });
       if (response.ok) break;
     } catch {
       // Not listening yet.

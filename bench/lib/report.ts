@@ -60,6 +60,7 @@ export function recordSection(report: SuiteReport, context: RecordContext): stri
     '',
     markdownTable(report),
     '',
+    ...(report.details ? [report.details, ''] : []),
     `**${report.verdict}**`,
     '',
   ].join('\n');

@@ -10,6 +10,8 @@ export interface SuiteReport {
   verdict: string;
   /** Extra lines for the record (what was loaded, configuration). */
   notes: string[];
+  /** A suite's own markdown (e.g. a side-by-side table), printed and recorded after the targets' table. */
+  details?: string;
 }
 
 export interface Suite {

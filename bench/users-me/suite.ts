@@ -14,13 +14,19 @@ const PATH = '/v1/users/me';
 
 const fastifyVersion = (createRequire(import.meta.url)('fastify/package.json') as { version: string }).version;
 const pct = (v: number) => `${Math.round(v * 100)}%`;
+const settings = (env: Record<string, string>) =>
+  Object.keys(env).length === 0
+    ? ''
+    : `, with ${Object.entries(env)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')}`;
 
 export const suite: Suite = {
   name: 'users-me',
   description: 'GET /v1/users/me on Folio beside a bare Fastify route answering JSON of the same size',
   async run(options) {
     if (options.build) await buildProject();
-    const folio = await startFolioServer({ profile: options.profile, entry: options.folioEntry });
+    const folio = await startFolioServer({ profile: options.profile, entry: options.folioEntry, env: options.folioEnv });
     const tmp = tempDir('folio-bench-bare-');
     let bare: ServerProcess | null = null;
     try {
@@ -55,7 +61,7 @@ export const suite: Suite = {
         comparison,
         verdict: `Folio / bare: ${pct(ratio.ofMedians)} of the bare route's requests/s (per round: ${ratio.perRound.map(pct).join(', ')}); target ≥ ${pct(TARGET_RATIO)}: ${met ? 'met' : 'NOT met'}`,
         notes: [
-          `folio: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)`,
+          `folio: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)${settings(options.folioEnv)}`,
           `bare fastify: Fastify ${fastifyVersion} with default options (logger off), one route answering the same ${bytes.length}-byte JSON`,
         ],
       };

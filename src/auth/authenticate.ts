@@ -40,8 +40,9 @@ function toCaller(hash: string, rows: CallerRows | undefined): Caller {
 /**
  * Resolves a bearer token to its connection. A revoked connection must stop working at once on
  * every instance, so nothing is remembered here beyond what the store vouches is still current
- * (storage/callerLookup.ts). Answers synchronously when the store does (SQLite), so the request
- * hook needs no promise; throws `unauthorized` either way.
+ * (storage/callerLookup.ts: SQLite's write stamp, PostgreSQL's notices and window). Answers
+ * synchronously when the store does (SQLite, and PostgreSQL for a remembered caller), so the
+ * request hook needs no promise; throws `unauthorized` either way.
  */
 export function authenticate(store: Store, header: string | undefined): Caller | Promise<Caller> {
   const hash = hashToken(bearerToken(header));

@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { ConnectionRow, UserRow, WorkspaceRow } from './schema.js';
+import { listenForCallerChanges } from './callerListener.js';
+import { forgetOnLocalChange } from './callerChanges.js';
 
 /** Everything one request needs to know about its caller, read in one statement. */
 export interface CallerRows {
@@ -139,10 +141,96 @@ export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
   };
 }
 
-export function postgresCallerLookup(pool: pg.Pool): CallerLookup {
+/** How PostgreSQL remembers callers (docs/decisions.md, "Caller cache on PostgreSQL"). */
+export interface PostgresCallerCacheOptions {
+  /** The store's URL, for the listener's own connection. */
+  url: string;
+  /** How long a found caller is used without asking the store again; 0 remembers nothing. */
+  windowMs: number;
+}
+
+export interface PostgresCallerLookup {
+  lookup: CallerLookup;
+  /** Ends the listener, if one was started. */
+  close(): Promise<void>;
+}
+
+/** At most this many callers are remembered; the oldest is forgotten first. */
+const POSTGRES_CALLER_CACHE_SIZE = 10_000;
+
+/**
+ * PostgreSQL remembers the rows of tokens it has found, so that most requests make no round trip
+ * (docs/benchmarks.md, "users-me on PostgreSQL"). Every instance forgets them all when any
+ * instance commits a change to what a token resolves to: writers send a notice in their own
+ * transaction (callerChanges.ts), delivered at commit to the listener (callerListener.ts); the
+ * writing instance forgets them as soon as its commit returns (forgetOnLocalChange), so its own
+ * next request never waits for the notice. Two bounds for what a notice cannot cover:
+ * - an entry is used for `windowMs` after the read that found it began, then read again (a write
+ *   made outside Folio, or a notice that never came, is seen within that window);
+ * - while the listener is not connected nothing is remembered and every request reads the store.
+ * A read that began before a notice (or a listener drop) arrived is answered but not remembered:
+ * it may have read the rows the notice is about. The listener is started by the first lookup, so
+ * stores opened for a command (`folio admin`, `folio import`) hold no extra connection.
+ * Unknown tokens are never remembered.
+ */
+export function postgresCallerLookup(pool: pg.Pool, options: PostgresCallerCacheOptions): PostgresCallerLookup {
   const text = `${SELECT}$1${WHERE_LIVE}`;
-  return async (tokenHash) => {
+  const read = async (tokenHash: string) => {
     const result = await pool.query<Flat>({ name: 'folio_caller_lookup', text, values: [tokenHash] });
     return result.rows[0] ? toRows(result.rows[0]) : undefined;
+  };
+  if (options.windowMs <= 0) return { lookup: read, close: async () => undefined };
+
+  const cache = new Map<string, { expires: number; rows: CallerRows }>();
+  let listening = false;
+  // Moves whenever what was read before may be stale: a notice, or the listener going or coming.
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    cache.clear();
+  };
+  let listener: Promise<{ close(): Promise<void> }> | null = null;
+  let closed = false;
+  const unregister = forgetOnLocalChange(forget);
+  const startListener = () =>
+    listenForCallerChanges(options.url, {
+      changed: forget,
+      listening: (on) => {
+        forget();
+        listening = on;
+      },
+    });
+
+  const lookup: CallerLookup = (tokenHash) => {
+    if (listening) {
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        if (cached.expires > performance.now()) return cached.rows;
+        cache.delete(tokenHash);
+      }
+    } else if (!listener && !closed) {
+      listener = startListener();
+    }
+    const began = performance.now();
+    const seen = generation;
+    return read(tokenHash).then((rows) => {
+      if (rows && listening && generation === seen) {
+        if (cache.size >= POSTGRES_CALLER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(tokenHash, { expires: began + options.windowMs, rows });
+      }
+      return rows;
+    });
+  };
+  return {
+    lookup,
+    close: async () => {
+      closed = true;
+      unregister();
+      const started = listener;
+      listener = null;
+      listening = false;
+      forget();
+      if (started) await (await started).close();
+    },
   };
 }

@@ -18,6 +18,7 @@ import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
+import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -43,7 +44,12 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL connections (default 10). */
   poolSize?: number;
+  /** How long PostgreSQL uses a found caller without reading it again (callerLookup.ts; default 5 s, 0: never). */
+  callerCacheMs?: number;
 }
+
+/** docs/decisions.md, "Caller cache on PostgreSQL". */
+export const DEFAULT_CALLER_CACHE_MS = 5_000;
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -127,6 +133,12 @@ function openPostgres(url: string, poolSize: number): { db: Kysely<DB>; pool: pg
   // unheard it would end the process. The pool drops that client and opens a new one when asked,
   // and requests meanwhile answer 503 (src/storage/storeErrors.ts).
   pool.on('error', () => undefined);
+  // A client handed out just as its socket closes (the store went away while it sat idle) has no
+  // listener of the pool's while checked out, and Kysely adds none: its `error` event would end the
+  // process. Heard here, the statement it was given fails as unavailable (503, storeErrors.ts) and
+  // the pool drops the client when it is released. test/hardening/storeOutage.test.ts met it once
+  // the caller cache let a request reach a command first after the outage began.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
@@ -172,15 +184,33 @@ async function withProgress<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs a transaction and, if it wrote a caller change (callerChanges.ts), tells this process's
+ * caller caches once it has committed, so this instance's next request sees it without waiting for
+ * its own notice. A change written meanwhile by another transaction only makes them forget more.
+ */
+async function tellingCallerCaches<T>(run: () => Promise<T>): Promise<T> {
+  const before = callerChangesWritten();
+  const result = await run();
+  if (callerChangesWritten() !== before) forgetCallersHere();
+  return result;
+}
+
 export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   let poolStats: Store['poolStats'] = () => null;
+  let closeLookup: () => Promise<void> = async () => undefined;
   if (options.databaseUrl) {
+    const url = options.databaseUrl;
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
     db = opened.db;
     poolStats = () => ({ total: opened.pool.totalCount, idle: opened.pool.idleCount, waiting: opened.pool.waitingCount });
-    makeLookup = () => postgresCallerLookup(opened.pool);
+    makeLookup = () => {
+      const found = postgresCallerLookup(opened.pool, { url, windowMs: options.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS });
+      closeLookup = found.close;
+      return found.lookup;
+    };
   } else {
     const opened = openSqlite(options.dataDir);
     db = opened.db;
@@ -195,17 +225,21 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  const findCaller = makeLookup();
   return {
     db,
     dialect: dialectOf(db),
-    transaction: (fn) => db.transaction().execute(fn),
-    snapshot: (fn) => db.transaction().setIsolationLevel('repeatable read').execute(fn),
+    transaction: (fn) => tellingCallerCaches(() => db.transaction().execute(fn)),
+    snapshot: (fn) => tellingCallerCaches(() => db.transaction().setIsolationLevel('repeatable read').execute(fn)),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await closeLookup();
+      await db.destroy();
+    },
     // Prepared after migrations: the statement needs the tables to exist.
-    findCaller: makeLookup(),
+    findCaller,
     poolStats,
   };
 }

@@ -19,6 +19,9 @@ import { POSTGRES_SEARCH, SQLITE_SEARCH, type SearchDialect } from './searchDial
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** The PostgreSQL notification channel on which writers announce caller changes (callerLookup.ts listens). */
+export const CALLER_CHANNEL = 'folio_callers';
+
 export interface Dialect {
   /** Shown in logs and /readyz. */
   readonly name: DialectName;
@@ -120,6 +123,15 @@ export interface Dialect {
    * the table's own row type.
    */
   rowsFromJson(table: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): RawBuilder<unknown>;
+
+  /**
+   * A statement that tells every instance that what a token resolves to may have changed, run in
+   * the writer's transaction (callerChanges.ts), or null when none is needed. PostgreSQL instances
+   * cache callers and hear this through LISTEN (callerLookup.ts), which delivers it at commit and
+   * never for a rollback; SQLite's cache checks the file's write stamp instead, which every write
+   * already moves.
+   */
+  readonly callerChangeNotice: RawBuilder<unknown> | null;
 }
 
 export const POSTGRES: Dialect = {
@@ -138,6 +150,7 @@ export const POSTGRES: Dialect = {
   rowLock: sql`FOR UPDATE`,
   writeTransaction: (db, fn) => db.transaction().execute(fn),
   search: POSTGRES_SEARCH,
+  callerChangeNotice: sql`SELECT pg_notify(${CALLER_CHANNEL}, '')`,
 };
 
 export const SQLITE: Dialect = {
@@ -169,6 +182,7 @@ export const SQLITE: Dialect = {
       }
     }),
   search: SQLITE_SEARCH,
+  callerChangeNotice: null,
 };
 
 /** The dialect of the database `db` runs on: the one place in src/ that asks which it is. */

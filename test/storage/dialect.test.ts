@@ -8,11 +8,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
 import type { Store } from '../../src/storage/createStore.js';
 import type { Db } from '../../src/storage/db.js';
 import { openStore } from '../helpers/useStore.js';
+import { CALLER_CHANNEL } from '../../src/storage/dialect.js';
 
 describe('the store dialect', () => {
   let server: TestServer;
@@ -157,6 +159,35 @@ describe('the store dialect', () => {
       }
     },
   );
+
+  test('callerChangeNotice reaches a listener when its transaction commits, never when it rolls back (PostgreSQL); SQLite needs none', async () => {
+    const notice = store.dialect.callerChangeNotice;
+    if (STORE === 'sqlite') {
+      assert.equal(notice, null);
+      return;
+    }
+    assert.ok(notice);
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.channel));
+      await listener.query(`LISTEN ${CALLER_CHANNEL}`);
+      await assert.rejects(
+        store.transaction(async (trx) => {
+          await notice.execute(trx);
+          throw new Error('rolled back');
+        }),
+        /rolled back/,
+      );
+      await store.transaction((trx) => notice.execute(trx));
+      // A round trip on the listener's own connection delivers whatever was sent before it.
+      await listener.query('SELECT 1');
+      assert.deepEqual(heard, [CALLER_CHANNEL]);
+    } finally {
+      await listener.end();
+    }
+  });
 
   test(
     'SQLite: a write transaction holds the write lock from its first read',

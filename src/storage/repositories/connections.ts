@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { ConnectionRow } from '../schema.js';
+import { changingCallers } from '../callerChanges.js';
 
 export async function insertConnection(db: Db, row: ConnectionRow): Promise<void> {
   await db.insertInto('connections').values(row).execute();
@@ -11,7 +12,9 @@ export async function findConnection(db: Db, id: string): Promise<ConnectionRow 
 }
 
 export async function revokeConnection(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('connections').set({ revoked_time: at }).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
+  const result = await changingCallers(db, (trx) =>
+    trx.updateTable('connections').set({ revoked_time: at }).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -34,24 +37,29 @@ export async function countConnectionsActingFor(db: Db, userId: string): Promise
 }
 
 /**
- * Changes a live connection's name, capabilities or token hash. A write, so SQLite's caller cache
- * (callerLookup.ts) sees its stamp move and re-reads: the old token fails on the next request.
+ * Changes a live connection's name, capabilities or token hash. SQLite's caller cache
+ * (callerLookup.ts) sees its stamp move and PostgreSQL's hears the notice: the old token fails on
+ * the next request.
  */
 export async function updateConnection(
   db: Db,
   id: string,
   changes: Partial<Pick<ConnectionRow, 'name' | 'capabilities' | 'user_info' | 'token_hash' | 'ai_credit_limit'>>,
 ): Promise<boolean> {
-  const result = await db.updateTable('connections').set(changes).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst();
+  const result = await changingCallers(db, (trx) =>
+    trx.updateTable('connections').set(changes).where('id', '=', id).where('revoked_time', 'is', null).executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function addCreditsUsed(db: Db, id: string, amount: number): Promise<void> {
-  await db
-    .updateTable('connections')
-    .set({ ai_credits_used: sql<number>`ai_credits_used + ${amount}` })
-    .where('id', '=', id)
-    .execute();
+  await changingCallers(db, (trx) =>
+    trx
+      .updateTable('connections')
+      .set({ ai_credits_used: sql<number>`ai_credits_used + ${amount}` })
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 /** The token hash of a connection not revoked: how work done later on its behalf finds its caller again. */

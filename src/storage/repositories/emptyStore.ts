@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import { dialectOf } from '../dialect.js';
+import { changingCallers } from '../callerChanges.js';
 
 /**
  * Tables an empty reset keeps: the migrations' own; the settings (the secret that signs file links,
@@ -38,7 +39,8 @@ export async function emptyStore(db: Db): Promise<void> {
   const tables = await contentTables(db);
   if (tables.length === 0) return;
   if (dialectOf(db).name === 'postgres') {
-    await sql`TRUNCATE ${sql.join(tables.map((t) => sql.id(t)))}`.execute(db);
+    // Every connection goes, and a reset to a seed brings back the same tokens on new rows.
+    await changingCallers(db, (trx) => sql`TRUNCATE ${sql.join(tables.map((t) => sql.id(t)))}`.execute(trx));
     return;
   }
   // SQLite checks foreign keys per statement unless deferred; the transaction ends with none left.

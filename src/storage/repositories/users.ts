@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
 import type { UserRow } from '../schema.js';
+import { changingCallers } from '../callerChanges.js';
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
@@ -52,17 +53,19 @@ export async function deletePersonTree(db: Db, userId: string): Promise<void> {
   // Their blobs' bytes live outside the transaction: the sweeper deletes blobs whose upload is gone.
   await db.deleteFrom('file_uploads').where('connection_id', 'in', revoked).execute();
   await db.deleteFrom('view_queries').where('connection_id', 'in', revoked).execute();
-  await db.deleteFrom('connections').where('user_id', '=', userId).execute();
   const ids = [userId, ...bots.map((b) => b.bot_id)];
-  await db.deleteFrom('users').where('id', 'in', ids).execute();
+  await changingCallers(db, async (trx) => {
+    await trx.deleteFrom('connections').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('users').where('id', 'in', ids).execute();
+  });
 }
 
 export async function renameUser(db: Db, id: string, name: string): Promise<void> {
-  await db.updateTable('users').set({ name }).where('id', '=', id).execute();
+  await changingCallers(db, (trx) => trx.updateTable('users').set({ name }).where('id', '=', id).execute());
 }
 
 export async function setUserMeetingNotes(db: Db, id: string, enabled: number): Promise<void> {
-  await db.updateTable('users').set({ meeting_notes_enabled: enabled }).where('id', '=', id).execute();
+  await changingCallers(db, (trx) => trx.updateTable('users').set({ meeting_notes_enabled: enabled }).where('id', '=', id).execute());
 }
 
 export async function loadWorkspaceUsers(db: Db, workspaceId: string): Promise<UserRow[]> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { WorkspaceRow } from '../schema.js';
 import { deleteOAuthRowsOfWorkspace } from './oauth.js';
+import { changingCallers } from '../callerChanges.js';
 
 export async function insertWorkspace(db: Db, row: WorkspaceRow): Promise<void> {
   await db.insertInto('workspaces').values(row).execute();
@@ -16,7 +17,7 @@ export async function updateWorkspaceRow(
   id: string,
   changes: Partial<Pick<WorkspaceRow, 'name' | 'max_file_upload_bytes' | 'meeting_notes_enabled' | 'ai_credits'>>,
 ): Promise<void> {
-  await db.updateTable('workspaces').set(changes).where('id', '=', id).execute();
+  await changingCallers(db, (trx) => trx.updateTable('workspaces').set(changes).where('id', '=', id).execute());
 }
 
 /** Keyset page of every workspace in id order, for the admin plane. */
@@ -50,18 +51,22 @@ export async function deleteWorkspaceTree(db: Db, workspaceId: string): Promise<
   await db.deleteFrom('custom_emojis').where('workspace_id', '=', workspaceId).execute();
   await db.deleteFrom('file_uploads').where('workspace_id', '=', workspaceId).execute();
   await deleteOAuthRowsOfWorkspace(db, workspaceId);
-  await db.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
-  await db.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
-  const result = await db.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return changingCallers(db, async (trx) => {
+    await trx.deleteFrom('connections').where('workspace_id', '=', workspaceId).execute();
+    await trx.deleteFrom('users').where('workspace_id', '=', workspaceId).execute();
+    const result = await trx.deleteFrom('workspaces').where('id', '=', workspaceId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 /** Takes `amount` from the workspace's AI credits (a workspace without a limit keeps none). */
 export async function spendWorkspaceCredits(db: Db, id: string, amount: number): Promise<void> {
-  await db
-    .updateTable('workspaces')
-    .set({ ai_credits: sql<number>`ai_credits - ${amount}` })
-    .where('id', '=', id)
-    .where('ai_credits', 'is not', null)
-    .execute();
+  await changingCallers(db, (trx) =>
+    trx
+      .updateTable('workspaces')
+      .set({ ai_credits: sql<number>`ai_credits - ${amount}` })
+      .where('id', '=', id)
+      .where('ai_credits', 'is not', null)
+      .execute(),
+  );
 }
