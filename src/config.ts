@@ -57,6 +57,8 @@ export interface Config {
   seedFile: string | null;
   /** Overload and time budgets (src/http/overload.ts; docs/decisions.md "Overload and outages"). */
   overload: OverloadSettings;
+  /** Processes `folio serve` runs, sharing its port (FOLIO_PROCESSES; src/cli/serveProcesses.ts); 1: this process alone. */
+  processes: number;
 }
 
 /** When the server refuses work rather than queue it, and how long one request may take. */
@@ -250,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleMs: wholeNumber(env, 'FOLIO_PRESSURE_SAMPLE_MS', 1000, 10),
       requestTimeoutMs: wholeNumber(env, 'FOLIO_REQUEST_TIMEOUT_MS', 60_000, 1),
     },
+    processes: wholeNumber(env, 'FOLIO_PROCESSES', availableParallelism(), 1),
   };
 }

@@ -2,11 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
+import { postgresWakeChannel, type WakeChannel } from './wakeChannel.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -25,6 +39,8 @@ export interface Store {
   findCaller: CallerLookup;
   /** The PostgreSQL pool's connections; null on SQLite, which has one connection and no pool. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** Job wake-ups between the processes on this store (LISTEN/NOTIFY); null on SQLite, whose processes are one server's (src/jobs/). */
+  wakeChannel: WakeChannel | null;
 }
 
 export interface StoreOptions {
@@ -64,6 +80,30 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
   });
 }
 
+/**
+ * Several processes may write one SQLite file (`folio serve --processes`, `folio admin` beside a
+ * server). A transaction Kysely begins DEFERRED reads under a snapshot and upgrades to the write
+ * lock at its first write; when another process committed meanwhile the upgrade fails at once with
+ * SQLITE_BUSY, which busy_timeout cannot retry (the snapshot is stale). So `Store.transaction`
+ * begins IMMEDIATE, waiting its turn for the write lock up front; `Store.snapshot` (read-only,
+ * marked by its isolation level) stays DEFERRED so readers never queue behind writers.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.isolationLevel ? 'begin' : 'begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Database } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
@@ -73,7 +113,7 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   tuneSqliteReads(database);
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), database };
+  return { db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), database };
 }
 
 /**
@@ -145,11 +185,13 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   let poolStats: Store['poolStats'] = () => null;
+  let wakeChannel: WakeChannel | null = null;
   if (options.databaseUrl) {
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
     db = opened.db;
     poolStats = () => ({ total: opened.pool.totalCount, idle: opened.pool.idleCount, waiting: opened.pool.waitingCount });
     makeLookup = () => postgresCallerLookup(opened.pool);
+    wakeChannel = postgresWakeChannel(opened.pool, options.databaseUrl);
   } else {
     const opened = openSqlite(options.dataDir);
     db = opened.db;
@@ -172,9 +214,13 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await wakeChannel?.close();
+      await db.destroy();
+    },
     // Prepared after migrations: the statement needs the tables to exist.
     findCaller: makeLookup(),
     poolStats,
+    wakeChannel,
   };
 }

@@ -61,6 +61,8 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     FOLIO_LOG_LEVEL: 'warn',
     // Off, as in test/helpers/server.ts: a first request's module load under tsx is no overload.
     FOLIO_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // One process, as before FOLIO_PROCESSES defaulted to one per core; test/processes/ asks for more.
+    FOLIO_PROCESSES: '1',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...options.env,
   };
