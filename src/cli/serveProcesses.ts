@@ -79,8 +79,9 @@ export async function serveProcesses(config: Config): Promise<ServeProcesses> {
       workers.delete(worker);
       const ran = Date.now() - (startedAt.get(worker) ?? Date.now());
       startedAt.delete(worker);
-      if (code !== 0) status = 1;
       if (stopping) {
+        // Killed by the SIGTERM passed on before its handler was in place: stopped, not failed.
+        if (code !== 0 && signal !== 'SIGTERM') status = 1;
         if (workers.size === 0) finish(status);
         return;
       }

@@ -44,6 +44,8 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** More arguments after `serve` (`--seed FILE`). */
   args?: string[];
+  /** How long it may take to answer /healthz (default 30 s). */
+  readyMs?: number;
 }
 
 /** Spawns `folio serve` and waits until GET /healthz answers. */
@@ -85,7 +87,8 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const readyMs = options.readyMs ?? 30_000;
+  const deadline = Date.now() + readyMs;
   let ended: number | string | null = null;
   void exited.then((how) => {
     ended = how;
@@ -100,7 +103,7 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`folio serve was not healthy within 30 s:\n${stderr}`);
+      throw new Error(`folio serve was not healthy within ${readyMs / 1000} s:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
