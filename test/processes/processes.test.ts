@@ -210,7 +210,7 @@ describe(`folio serve --processes 2 (${STORE})`, { timeout: 240_000 }, () => {
     assert.equal(alive(victim), false);
 
     server.process.kill('SIGTERM');
-    assert.equal(await server.exited, 0, server.stderr());
+    assert.equal(await server.exited, 0, `${server.stdout()}\n${server.stderr()}`);
     assert.equal(alive(survivor), false, 'the surviving process ended');
     assert.equal(alive(replacement), false, 'the new process ended');
   });
