@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { Command } from 'commander';
 import { loadConfigWith } from './config.js';
 import { startFolio } from './start.js';
@@ -10,6 +11,7 @@ import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
 import { registerFixtureCli } from './cli/fixtureCli.js';
 import { PACKAGE } from './packageInfo.js';
+import { serveProcesses } from './cli/serveProcesses.js';
 import type { Logger } from './logger.js';
 
 /** SIGTERM or SIGINT closes what the command started, once, and ends the process (status 1 if closing failed). */
@@ -40,10 +42,22 @@ program
   .option('--port <port>', 'FOLIO_PORT')
   .option('--data-dir <dir>', 'FOLIO_DATA_DIR')
   .option('--seed <file>', 'FOLIO_SEED: a fixture loaded into an empty store, and what a reset to `seed` returns to')
-  .action(async (options: { host?: string; port?: string; dataDir?: string; seed?: string }) => {
-    const running = await startFolio(
-      loadConfigWith({ FOLIO_HOST: options.host, FOLIO_PORT: options.port, FOLIO_DATA_DIR: options.dataDir, FOLIO_SEED: options.seed }),
-    );
+  .option('--processes <n>', 'FOLIO_PROCESSES: server processes sharing the port, or auto for one per core (default: 1)')
+  .action(async (options: { host?: string; port?: string; dataDir?: string; seed?: string; processes?: string }) => {
+    const config = loadConfigWith({
+      FOLIO_HOST: options.host,
+      FOLIO_PORT: options.port,
+      FOLIO_DATA_DIR: options.dataDir,
+      FOLIO_SEED: options.seed,
+      FOLIO_PROCESSES: options.processes,
+    });
+    // The primary of several: it migrates, forks and watches (src/cli/serveProcesses.ts); each
+    // process it forks runs this command again and takes the path below.
+    if (config.processes > 1 && cluster.isPrimary) {
+      const { done } = await serveProcesses(config);
+      process.exit(await done);
+    }
+    const running = await startFolio(config);
     closeOnSignal(running.log, { closing: 'shutting down: finishing in-flight requests', failed: 'shutdown failed' }, () => running.close());
   });
 

@@ -61,6 +61,8 @@ export interface Config {
   overload: OverloadSettings;
   /** How long PostgreSQL uses a found caller without reading it again (FOLIO_CALLER_CACHE_MS; 0: never; docs/decisions.md "Caller cache on PostgreSQL"). */
   callerCacheMs: number;
+  /** Processes `folio serve` runs, sharing its port (FOLIO_PROCESSES, a number or `auto` for one per core; src/cli/serveProcesses.ts); 1: this process alone. */
+  processes: number;
 }
 
 /** When the server refuses work rather than queue it, and how long one request may take. */
@@ -259,5 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: wholeNumber(env, 'FOLIO_REQUEST_TIMEOUT_MS', 60_000, 1),
     },
     callerCacheMs: wholeNumber(env, 'FOLIO_CALLER_CACHE_MS', 5_000, 0),
+    // `auto`: one per core. Not the default: faults, the request log and the test clock are per process (docs/decisions.md).
+    processes: (env.FOLIO_PROCESSES ?? '').trim() === 'auto' ? availableParallelism() : wholeNumber(env, 'FOLIO_PROCESSES', 1, 1),
   };
 }

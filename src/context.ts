@@ -39,12 +39,17 @@ export interface Instruments {
   metrics: Metrics;
 }
 
-/** Rings this process's job workers (src/jobs/jobBell.ts); jobs enqueued elsewhere are found by polling. */
+/**
+ * Rings the job workers of this process and of the others on the store (src/jobs/jobBell.ts);
+ * jobs enqueued where no signal reaches are found by polling.
+ */
 export interface JobBell {
   /** Called after a transaction that enqueued a job committed. */
   wake(): void;
-  /** Calls `listener` on every wake until the returned function is called. */
+  /** Calls `listener` on every wake, here or in another process, until the returned function is called. */
   listen(listener: () => void): () => void;
+  /** Stops listening to the other processes. */
+  close(): Promise<void>;
 }
 
 /** What processing runs on, chosen by configuration (src/core.ts builds them). */

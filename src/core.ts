@@ -13,6 +13,7 @@ import { HostedFileLinks } from './domain/files/hostedFiles.js';
 import { backfillValueColumns } from './domain/properties/backfillValueColumns.js';
 import { backfillMeetingNoteValues } from './domain/meetingNotes/backfillMeetingNoteValues.js';
 import { LocalJobBell } from './jobs/jobBell.js';
+import { processWakeChannel } from './jobs/processWakeChannel.js';
 import { createTranscriber } from './processing/transcription/createTranscriber.js';
 import { createSummarizer } from './processing/summary/createSummarizer.js';
 import { FaultTable } from './instruments/faults.js';
@@ -44,12 +45,18 @@ export async function createCore(config: Config): Promise<Core> {
   const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
   // One secret per store, so a link signed by one instance is served by any other.
   const linkSecret = await ensureSetting(store.db, 'file_link_secret', randomBytes(32).toString('base64url'));
+  const log = createLogger(config.logLevel);
+  // PostgreSQL reaches every process and instance on the database; SQLite's processes are one
+  // server's, reached through its primary.
+  const jobs = new LocalJobBell(store.wakeChannel ?? processWakeChannel(), (error) =>
+    log.warn({ err: error }, 'job wake-ups from other processes are off until the store is reachable: their jobs wait for the poll'),
+  );
   return {
     config,
     store,
     files,
     fileLinks: new HostedFileLinks(linkSecret),
-    jobs: new LocalJobBell(),
+    jobs,
     meetingNotes: {
       transcriber: createTranscriber(config.transcription),
       summarizer: createSummarizer(config.summary),
@@ -59,7 +66,7 @@ export async function createCore(config: Config): Promise<Core> {
     },
     clock: config.testClock ? new FixableClock() : systemClock,
     newId,
-    log: createLogger(config.logLevel),
+    log,
     instruments: {
       faults: new FaultTable(),
       requests: new RequestLog(config.requestLogSize),
@@ -69,6 +76,7 @@ export async function createCore(config: Config): Promise<Core> {
     close: async () => {
       // A view query answered but still keeping its result reads the store until it is kept.
       await settleViewQueries();
+      await jobs.close();
       await files.close();
       await store.close();
     },

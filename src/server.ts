@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -100,8 +101,12 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   });
 
   // Runs before any plane's hooks, for every request including unknown paths.
+  // Which of several processes answered (FOLIO_PROCESSES > 1: this is one a primary forked), for
+  // an operator and for the tests that check the port is shared.
+  const pid = cluster.isWorker ? String(process.pid) : null;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (pid) reply.header('x-folio-pid', pid);
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1')
       return done(new ApiError('invalid_request', 'Unsupported request: an HTTP/1.1 request must carry a Host header.'));

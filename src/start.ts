@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createCore, type Core } from './core.js';
@@ -72,7 +73,8 @@ export async function startFolio(config: Config): Promise<Running> {
     { url, store: core.store.dialect.name, rate_limit: config.rateLimit ?? 'off', shared_rate_limit: Boolean(redis) },
     `folio listening on ${url}; console at ${url}/console; ${limit}`,
   );
-  // The console's link, where a new user looks after `npm start` (on stdout, as the admin token is).
-  if (log.isLevelEnabled('info')) process.stdout.write(`Folio console: ${url}/console\n`);
+  // The console's link, where a new user looks after `npm start` (on stdout, as the admin token is);
+  // said once by the primary when several processes serve (src/cli/serveProcesses.ts).
+  if (log.isLevelEnabled('info') && cluster.isPrimary) process.stdout.write(`Folio console: ${url}/console\n`);
   return { app, url, adminToken, log, close: () => app.close(), core };
 }

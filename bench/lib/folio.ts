@@ -55,6 +55,8 @@ export async function startFolioServer(options: { profile: boolean; entry: strin
     FOLIO_LOG_LEVEL: 'warn',
     FOLIO_RATE_LIMIT: '1000000',
     FOLIO_ADMIN_TOKEN: adminToken,
+    // One process unless the run asks for more (FOLIO_PROCESSES=2 npm run bench -- …): earlier figures are of one.
+    FOLIO_PROCESSES: process.env.FOLIO_PROCESSES ?? '1',
     ...options.env,
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;

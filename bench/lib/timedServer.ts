@@ -25,6 +25,8 @@ export async function startTimedServer(options: { dataDir: string; entry: string
     FOLIO_LOG_LEVEL: 'info',
     FOLIO_RATE_LIMIT: '1000000',
     FOLIO_ADMIN_TOKEN: `bench-${randomBytes(16).toString('hex')}`,
+    // One process unless the run asks for more (FOLIO_PROCESSES=2 npm run bench -- …): earlier figures are of one.
+    FOLIO_PROCESSES: process.env.FOLIO_PROCESSES ?? '1',
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   const profile = options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO_ROOT, '.bench', 'profiles')] : [];

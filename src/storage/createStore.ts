@@ -8,9 +8,11 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
   type DatabaseConnection,
   type Driver,
+  type SqliteDialectConfig,
   type Transaction,
   type TransactionSettings,
 } from 'kysely';
@@ -19,6 +21,7 @@ import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
 import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
+import { postgresWakeChannel, type WakeChannel } from './wakeChannel.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -37,6 +40,8 @@ export interface Store {
   findCaller: CallerLookup;
   /** The PostgreSQL pool's connections; null on SQLite, which has one connection and no pool. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** Job wake-ups between the processes on this store (LISTEN/NOTIFY); null on SQLite, whose processes are one server's (src/jobs/). */
+  wakeChannel: WakeChannel | null;
 }
 
 export interface StoreOptions {
@@ -82,22 +87,27 @@ function withStatementCache(database: SQLite.Database): SQLite.Database {
 }
 
 /**
- * Kysely begins SQLite transactions DEFERRED: one that reads and then writes must upgrade its read
- * lock, and when another process wrote the file meanwhile (two `folio serve` on one data dir) the
- * upgrade fails at once with SQLITE_BUSY_SNAPSHOT, answered 409 — 53–74% of 100 concurrent writes to
- * one page from two processes (test/concurrency). BEGIN IMMEDIATE takes the write lock first, so
- * writers queue on the busy timeout and apply in turn. A snapshot (`Store.snapshot`, begun with an
- * isolation level) stays DEFERRED: it is a long consistent read (a view query reads in chunks), and
- * holding the write lock through it would stall the other process's writers, whose busy wait blocks
- * their event loop. In one process nothing changes: its one connection runs one transaction at a time.
+ * Several processes may write one SQLite file (`folio serve --processes`, `folio admin` beside a
+ * server). A transaction Kysely begins DEFERRED reads under a snapshot and upgrades to the write
+ * lock at its first write; when another process committed meanwhile the upgrade fails at once with
+ * SQLITE_BUSY, which busy_timeout cannot retry (the snapshot is stale): 53–74% of 100 concurrent
+ * writes to one page from two processes were answered 409 (test/concurrency). So `Store.transaction`
+ * begins IMMEDIATE, waiting its turn for the write lock up front; `Store.snapshot` (read-only,
+ * marked by its isolation level) stays DEFERRED so readers never queue behind writers.
  */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.isolationLevel ? 'begin' : 'begin immediate'));
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
-      await connection.executeQuery(CompiledQuery.raw(settings.isolationLevel ? 'begin' : 'begin immediate'));
-    };
-    return driver;
+    return new ImmediateSqliteDriver(this.settings);
   }
 }
 
@@ -201,6 +211,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let makeLookup: () => CallerLookup;
   let poolStats: Store['poolStats'] = () => null;
   let closeLookup: () => Promise<void> = async () => undefined;
+  let wakeChannel: WakeChannel | null = null;
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -211,6 +222,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       closeLookup = found.close;
       return found.lookup;
     };
+    wakeChannel = postgresWakeChannel(opened.pool, options.databaseUrl);
   } else {
     const opened = openSqlite(options.dataDir);
     db = opened.db;
@@ -236,10 +248,12 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     },
     close: async () => {
       await closeLookup();
+      await wakeChannel?.close();
       await db.destroy();
     },
     // Prepared after migrations: the statement needs the tables to exist.
     findCaller,
     poolStats,
+    wakeChannel,
   };
 }

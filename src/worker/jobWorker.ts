@@ -73,6 +73,8 @@ export class JobWorker {
 
   /** Waits for the poll interval or a ring of the bell, whichever comes first. */
   private async idle(): Promise<void> {
+    // stop() rang while this slot was claiming: the ring is gone, and the poll may be minutes.
+    if (this.stopping) return;
     const controller = new AbortController();
     const wake = () => controller.abort();
     this.sleepers.add(wake);

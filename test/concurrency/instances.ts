@@ -50,7 +50,7 @@ export function useTwoInstances(env: Record<string, string> = {}): Instances {
     // busy timeout, blocked. Side by side each takes longer, hence the longer deadline.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-concurrency-'));
     await (await createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir })).close();
-    const start = () => startChildServer({ env, dataDir, healthyWithinMs: 90_000 });
+    const start = () => startChildServer({ env, dataDir, readyMs: 90_000 });
     const [first, second] = await Promise.all([start(), start()]);
     children = [first, second];
     servers = [asTestServer(first), asTestServer(second)];

@@ -44,8 +44,8 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** More arguments after `serve` (`--seed FILE`). */
   args?: string[];
-  /** How long to wait for /healthz (30 s unless given): longer for processes started side by side. */
-  healthyWithinMs?: number;
+  /** How long it may take to answer /healthz (default 60 s: a loaded CI machine starts tsx slowly; longer for several started side by side). */
+  readyMs?: number;
 }
 
 /** Spawns `folio serve` and waits until GET /healthz answers. */
@@ -63,6 +63,8 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     FOLIO_LOG_LEVEL: 'warn',
     // Off, as in test/helpers/server.ts: a first request's module load under tsx is no overload.
     FOLIO_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // One process, as before FOLIO_PROCESSES defaulted to one per core; test/processes/ asks for more.
+    FOLIO_PROCESSES: '1',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...options.env,
   };
@@ -85,8 +87,8 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const url = `http://127.0.0.1:${port}`;
-  const within = options.healthyWithinMs ?? 30_000;
-  const deadline = Date.now() + within;
+  const readyMs = options.readyMs ?? 60_000;
+  const deadline = Date.now() + readyMs;
   let ended: number | string | null = null;
   void exited.then((how) => {
     ended = how;
@@ -101,7 +103,7 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`folio serve was not healthy within ${within / 1000} s:\n${stderr}`);
+      throw new Error(`folio serve was not healthy within ${readyMs / 1000} s:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
