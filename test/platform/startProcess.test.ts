@@ -28,6 +28,8 @@ function run(command: string, args: string[], env: Record<string, string>): Star
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_RATE_LIMIT: 'off', FOLIO_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a failed test can end npm's children too (killGroup).
+    detached: true,
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -40,6 +42,18 @@ function run(command: string, args: string[], env: Record<string, string>): Star
     }),
   );
   return { pid: child.pid!, hasExited: () => ended, output: () => output, exited };
+}
+
+/**
+ * Ends everything a start left: npm killed alone leaves its shell and the server running, and their
+ * open output pipes would keep this test file from ever ending.
+ */
+function killGroup(started: Started): void {
+  try {
+    process.kill(-started.pid, 'SIGKILL');
+  } catch {
+    // the group is gone already
+  }
 }
 
 async function healthy(port: number, started: Started, seconds: number): Promise<void> {
@@ -85,17 +99,21 @@ describe('started processes', () => {
       await Promise.all(starts.map((s) => s.exited));
       for (const port of ports) assert.equal(await answers(port), false, `the server on ${port} stopped with npm`);
     } finally {
-      // On failure, leave no server behind: each process still running is signalled by its own pid.
-      for (const s of starts) if (!s.hasExited()) process.kill(s.pid, 'SIGKILL');
+      // On failure, leave no server behind.
+      for (const s of starts) killGroup(s);
     }
 
     const port = await freePort();
     const again = run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: 'x' });
-    await healthy(port, again, 120);
-    assert.doesNotMatch(again.output(), /folio: building/);
-    process.kill(again.pid, 'SIGTERM');
-    await again.exited;
-    assert.equal(await answers(port), false);
+    try {
+      await healthy(port, again, 120);
+      assert.doesNotMatch(again.output(), /folio: building/);
+      process.kill(again.pid, 'SIGTERM');
+      await again.exited;
+      assert.equal(await answers(port), false);
+    } finally {
+      killGroup(again);
+    }
   });
 
   test('a start that cannot reach PostgreSQL names it (without the password) and still prints the token it generated; a later start says where it is', async () => {
@@ -150,11 +168,15 @@ describe('started processes', () => {
         await client.query('COMMIT');
         await client.end();
       }
-      await healthy(port, started, 60);
-      assert.match(started.output(), /folio: migrating the store, \d+ s so far\n/);
-      assert.match(started.output(), /folio: migrations done in \d+ s\n/);
-      process.kill(started.pid, 'SIGTERM');
-      await started.exited;
+      try {
+        await healthy(port, started, 60);
+        assert.match(started.output(), /folio: migrating the store, \d+ s so far\n/);
+        assert.match(started.output(), /folio: migrations done in \d+ s\n/);
+        process.kill(started.pid, 'SIGTERM');
+        await started.exited;
+      } finally {
+        killGroup(started);
+      }
     },
   );
 
