@@ -24,7 +24,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const config = loadConfig({
     FOLIO_PORT: '1',
     FOLIO_RATE_LIMIT: 'off',
-    FOLIO_LOG_LEVEL: 'silent',
+    // FOLIO_TEST_LOG_LEVEL=info shows a test server's log, to follow what it did when a test fails.
+    FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
     FOLIO_ADMIN_TOKEN: 'test-admin-token',
     // Every newest-version response is checked against its route's schema (src/http/checkResponses.ts).
     FOLIO_CHECK_RESPONSES: process.env.FOLIO_CHECK_RESPONSES ?? '1',
