@@ -165,40 +165,49 @@ describe(`folio serve --processes 2 (${STORE})`, { timeout: 240_000 }, () => {
   test('jobs enqueued through one process are run by the other at once, not at its next poll', async () => {
     // One kept-alive socket: every enqueue reaches the same process, whose one async-task slot
     // cannot take them all; the other process hears of them only through the wake-up.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const started = Date.now();
-    const tasks: string[] = [];
+    // Which process runs a task is a race (the enqueuer's own slot may keep up with a batch on a
+    // loaded machine), so batches are sent until one ran elsewhere: each must end within 30 s,
+    // which with a 10-minute poll only a wake-up does.
+    const ranIn = new Set<string>();
     let enqueuer: string | undefined;
-    try {
-      for (let i = 0; i < TASKS; i++) {
-        const answer = await send(server.url, 'POST', '/v1/pages', {
-          token,
-          agent,
-          body: { parent: { page_id: parentId }, properties: { title: { title: [{ text: { content: `async ${i}` } }] } }, allow_async: true },
-        });
-        assert.equal(answer.status, 202, JSON.stringify(answer.body));
-        enqueuer ??= answer.pid;
-        assert.equal(answer.pid, enqueuer, 'one socket, one process');
-        tasks.push(answer.body.id as string);
+    for (let batch = 0; batch < 5 && ![...ranIn].some((pid) => pid !== enqueuer); batch++) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const started = Date.now();
+      const tasks: string[] = [];
+      let by: string | undefined;
+      try {
+        for (let i = 0; i < TASKS; i++) {
+          const answer = await send(server.url, 'POST', '/v1/pages', {
+            token,
+            agent,
+            body: { parent: { page_id: parentId }, properties: { title: { title: [{ text: { content: `async ${batch}.${i}` } }] } }, allow_async: true },
+          });
+          assert.equal(answer.status, 202, JSON.stringify(answer.body));
+          by ??= answer.pid;
+          assert.equal(answer.pid, by, 'one socket, one process');
+          tasks.push(answer.body.id as string);
+        }
+      } finally {
+        agent.destroy();
       }
-    } finally {
-      agent.destroy();
+      let jobs: { worker_id: string | null; state: string }[] = [];
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        // This test's tasks only: on PostgreSQL the suite's files share one database.
+        jobs = await store.db.selectFrom('jobs').select(['worker_id', 'state']).where('kind', '=', 'async_task').where('subject_id', 'in', tasks).execute();
+        if (jobs.length === TASKS && jobs.every((job) => job.state === 'done')) break;
+        assert.ok(Date.now() < deadline, `the tasks ended within 30 s (the poll is 10 minutes): ${JSON.stringify(jobs)}`);
+        await sleep(100);
+      }
+      assert.ok(Date.now() - started < 30_000);
+      ranIn.clear();
+      for (const job of jobs) ranIn.add(job.worker_id!.split(':').at(-2)!);
+      enqueuer = by;
     }
-    let jobs: { worker_id: string | null; state: string }[] = [];
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      // This test's tasks only: on PostgreSQL the suite's files share one database.
-      jobs = await store.db.selectFrom('jobs').select(['worker_id', 'state']).where('kind', '=', 'async_task').where('subject_id', 'in', tasks).execute();
-      if (jobs.length === TASKS && jobs.every((job) => job.state === 'done')) break;
-      assert.ok(Date.now() < deadline, `the tasks ended within 30 s (the poll is 10 minutes): ${JSON.stringify(jobs)}`);
-      await sleep(100);
-    }
-    const ranIn = new Set(jobs.map((job) => job.worker_id!.split(':').at(-2)));
     assert.ok(
       [...ranIn].some((pid) => pid !== enqueuer),
       `some ran in the process that did not enqueue them (enqueued by ${enqueuer}, ran in ${[...ranIn].join(', ')})`,
     );
-    assert.ok(Date.now() - started < 30_000);
   });
 
   test('a killed process is started again; SIGTERM to the primary stops them all', async () => {
