@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', '.folio/**', '.bench/**', '.scratch/**'] },
+  { ignores: ['dist/**', '.dist-*/**', '.test-dist/**', 'node_modules/**', '.folio/**', '.bench/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,16 +2,10 @@
 import cluster from 'node:cluster';
 import { Command } from 'commander';
 import { loadConfigWith } from './config.js';
-import { startFolio } from './start.js';
-import { createCore } from './core.js';
-import { startWorkers } from './worker/startWorkers.js';
-import { JOB_KINDS } from './jobs/index.js';
-import { MEETING_NOTES_JOB } from './domain/meetingNotes/meetingNotesJob.js';
 import { ApiError } from './errors/registry.js';
 import { registerAdminCli } from './cli/registerAdminCli.js';
 import { registerFixtureCli } from './cli/fixtureCli.js';
 import { PACKAGE } from './packageInfo.js';
-import { serveProcesses } from './cli/serveProcesses.js';
 import type { Logger } from './logger.js';
 
 /** SIGTERM or SIGINT closes what the command started, once, and ends the process (status 1 if closing failed). */
@@ -54,9 +48,11 @@ program
     // The primary of several: it migrates, forks and watches (src/cli/serveProcesses.ts); each
     // process it forks runs this command again and takes the path below.
     if (config.processes > 1 && cluster.isPrimary) {
+      const { serveProcesses } = await import('./cli/serveProcesses.js');
       const { done } = await serveProcesses(config);
       process.exit(await done);
     }
+    const { startFolio } = await import('./start.js');
     const running = await startFolio(config);
     closeOnSignal(running.log, { closing: 'shutting down: finishing in-flight requests', failed: 'shutdown failed' }, () => running.close());
   });
@@ -67,6 +63,12 @@ program
   .option('--concurrency <n>', 'meeting-notes jobs at once (FOLIO_WORKERS; at least 1 here); imports: FOLIO_IMPORT_WORKERS')
   .action(async (options: { concurrency?: string }) => {
     const config = loadConfigWith({ FOLIO_WORKERS: options.concurrency });
+    const [{ createCore }, { startWorkers }, { JOB_KINDS }, { MEETING_NOTES_JOB }] = await Promise.all([
+      import('./core.js'),
+      import('./worker/startWorkers.js'),
+      import('./jobs/index.js'),
+      import('./domain/meetingNotes/meetingNotesJob.js'),
+    ]);
     const core = await createCore(config);
     const worker = await startWorkers(core, JOB_KINDS, { [MEETING_NOTES_JOB]: Math.max(1, config.jobs.meetingNotesSlots) });
     closeOnSignal(core.log, { closing: 'worker shutting down: handing running jobs back', failed: 'worker shutdown failed' }, async () => {

@@ -42,7 +42,7 @@ export async function createCore(config: Config): Promise<Core> {
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);
   await backfillMeetingNoteValues(store);
-  const files = createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
+  const files = await createFileStore(store, { dataDir: config.dataDir, s3: config.s3 });
   // One secret per store, so a link signed by one instance is served by any other.
   const linkSecret = await ensureSetting(store.db, 'file_link_secret', randomBytes(32).toString('base64url'));
   const log = createLogger(config.logLevel);

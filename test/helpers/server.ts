@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { startFolio, type Running } from '../../src/start.js';
+import { migratedSqliteTemplate } from './sqliteTemplate.js';
 
 export interface TestServer {
   url: string;
@@ -21,6 +22,9 @@ export const STORE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.FOLIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
+  // A new SQLite store starts from the migrated template; a given data dir is used as it is.
+  if (!env.FOLIO_DATA_DIR && !(env.DATABASE_URL ?? process.env.DATABASE_URL))
+    fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'folio.sqlite'));
   const config = loadConfig({
     FOLIO_PORT: '1',
     FOLIO_RATE_LIMIT: 'off',

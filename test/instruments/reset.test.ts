@@ -14,6 +14,7 @@ import { ok } from '../content/helpers.js';
 import { created, PNG, sent } from '../fileUploads/helpers.js';
 import { REPO_ROOT } from '../platform/childServer.js';
 import { ownDatabase } from '../helpers/ownDatabase.js';
+import { compiledCli } from '../helpers/compiledCli.js';
 
 type Json = Record<string, any>;
 
@@ -89,8 +90,9 @@ describe('reset to empty', () => {
     const { fx } = await seed(server);
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: server.dataDir };
     if (database) env.DATABASE_URL = database.url;
+    const cli = await compiledCli();
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', 'reset', '--to', 'empty'], { cwd: REPO_ROOT, env }, (error, stdout, stderr) =>
+      execFile(process.execPath, [cli, 'admin', 'reset', '--to', 'empty'], { cwd: REPO_ROOT, env }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),
     );

@@ -1,5 +1,5 @@
 /**
- * Folio as a separate process (`folio serve` through tsx), for tests that kill or signal the
+ * Folio as a separate process (`folio serve`, compiled: test/helpers/compiledCli.ts), for tests that kill or signal the
  * server. Configuration goes through the environment exactly as an operator's would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledCli } from '../helpers/compiledCli.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHILD_ADMIN_TOKEN = 'child-admin-token';
@@ -44,7 +45,7 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** More arguments after `serve` (`--seed FILE`). */
   args?: string[];
-  /** How long it may take to answer /healthz (default 60 s: a loaded CI machine starts tsx slowly; longer for several started side by side). */
+  /** How long it may take to answer /healthz (default 60 s: a loaded CI machine starts processes slowly; longer for several started side by side). */
   readyMs?: number;
 }
 
@@ -61,7 +62,7 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
     FOLIO_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
     FOLIO_RATE_LIMIT: 'off',
     FOLIO_LOG_LEVEL: 'warn',
-    // Off, as in test/helpers/server.ts: a first request's module load under tsx is no overload.
+    // Off, as in test/helpers/server.ts: a first request's module load on a loaded machine is no overload.
     FOLIO_MAX_EVENT_LOOP_DELAY_MS: '0',
     // One process, as before FOLIO_PROCESSES defaulted to one per core; test/processes/ asks for more.
     FOLIO_PROCESSES: '1',
@@ -70,7 +71,7 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   };
   // An empty value removes a variable (e.g. FOLIO_ADMIN_TOKEN: '' to let the server generate one).
   for (const [key, value] of Object.entries(env)) if (value === '') delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [await compiledCli(), 'serve', ...(options.args ?? [])], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,7 +162,7 @@ export async function startChildWorker(options: { dataDir: string; env?: Record<
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [await compiledCli(), 'worker'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: string) => {
     output += chunk;

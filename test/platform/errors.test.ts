@@ -6,7 +6,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { Type } from 'typebox';
 import { useServer } from '../helpers/useServer.js';
 import { call, type HttpResult } from '../helpers/http.js';
@@ -17,6 +16,7 @@ import type { App } from '../../src/http/app.js';
 import { v1Plane } from '../../src/http/v1Plane.js';
 import { ADMIN_TOKEN, buildInProcess, inject } from './inProcess.js';
 import { REPO_ROOT } from './childServer.js';
+import { compiledCli } from '../helpers/compiledCli.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ERROR_KEYS = ['code', 'message', 'object', 'request_id', 'status'];
@@ -116,7 +116,7 @@ describe('platform errors over HTTP', () => {
     const conn = await addConnection(server, fx.workspaceId, ['read_content', 'user_info_with_email']);
     // Used several times first, so whatever the server remembers about the caller is in place.
     for (let i = 0; i < 5; i++) assert.equal((await call(server.url, 'GET', '/v1/users/me', { token: conn.token })).status, 200);
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'cli.ts'), 'admin', 'delete-connection', '--connection', conn.id], {
+    const cli = spawnSync(process.execPath, [await compiledCli(), 'admin', 'delete-connection', '--connection', conn.id], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, FOLIO_DATA_DIR: server.dataDir },

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { STORE } from '../helpers/server.js';
 import { createStore } from '../../src/storage/createStore.js';
 import { freePort, REPO_ROOT, startChildServer } from './childServer.js';
+import { compiledCli } from '../helpers/compiledCli.js';
 
 interface Started {
   pid: number;
@@ -120,7 +121,7 @@ describe('started processes', () => {
     const dataDir = tempDir();
     const closed = await freePort();
     const url = `postgres://postgres:s3cret@127.0.0.1:${closed}/folio_nowhere`;
-    const failed = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    const failed = run(process.execPath, [await compiledCli(), 'serve'], {
       FOLIO_PORT: String(await freePort()),
       FOLIO_DATA_DIR: dataDir,
       DATABASE_URL: url,
@@ -152,7 +153,7 @@ describe('started processes', () => {
       await client.query('BEGIN');
       await client.query('LOCK TABLE kysely_migration IN ACCESS EXCLUSIVE MODE');
       const port = await freePort();
-      const started = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      const started = run(process.execPath, [await compiledCli(), 'serve'], {
         ...storeEnv(),
         FOLIO_PORT: String(port),
         FOLIO_DATA_DIR: tempDir(),
