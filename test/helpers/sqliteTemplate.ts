@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../platform/childServer.js';
 const MIGRATIONS = path.join(REPO_ROOT, 'src', 'storage', 'migrations');
 
 /** Names the migrations' sources, so an edited or added migration makes a new template. */
-function migrationsHash(): string {
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const name of fs.readdirSync(MIGRATIONS).sort()) {
     hash.update(name);
