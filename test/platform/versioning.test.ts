@@ -140,13 +140,19 @@ describe('mapObjects', () => {
     assert.equal(out.results[1].n, null);
   });
 
-  test('does not mutate its input and leaves scalars alone', () => {
+  test('leaves its input as it was, returns what nothing changed as it was given, and leaves scalars alone', () => {
     const before = JSON.stringify(body);
-    mapObjects(body, (obj) => {
-      delete obj.id;
-      return obj;
-    });
+    assert.equal(
+      mapObjects(body, (obj) => obj),
+      body,
+    );
+    const out = mapObjects(body, (obj) => (obj.object === 'user' ? { ...obj, name: 'renamed' } : obj)) as any;
     assert.equal(JSON.stringify(body), before);
+    assert.equal(out.results[1].nested[0].name, 'renamed');
+    // Copied only on the path to the change.
+    assert.notEqual(out, body);
+    assert.notEqual(out.results[1], body.results[1]);
+    assert.equal(out.results[0], body.results[0]);
     assert.equal(
       mapObjects(null, (o) => o),
       null,
