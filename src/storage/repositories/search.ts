@@ -53,8 +53,8 @@ const COUNT_MATCHES_FROM = 2_000;
  * the walk then costs less than reading what the connection can see. Zero (never) for a reach too
  * small for the count to pay off.
  */
-export function fewMatchesCap(reach: number): number {
-  return reach < COUNT_MATCHES_FROM ? 0 : Math.min(MATCH_COUNT_CAP, Math.floor(reach / REACH_PER_MATCH));
+export function fewMatchesCap(reach: number, countFrom = COUNT_MATCHES_FROM): number {
+  return reach < countFrom ? 0 : Math.min(MATCH_COUNT_CAP, Math.floor(reach / REACH_PER_MATCH));
 }
 
 export type SearchDirection = 'ascending' | 'descending';
@@ -147,7 +147,12 @@ type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: s
 export interface SearchHits {
   hits: SearchHit[];
   snapshot: string | null;
+  /** The plan that read them (null: none needed to); tests check the automatic choice by it. */
+  plan: Exclude<SearchPlan, 'auto'> | null;
 }
+
+/** What a plan reads; findSearchHits adds which plan it was. */
+type PlanHits = Omit<SearchHits, 'plan'>;
 
 /**
  * The hits, in order, with their objects' rows read by the same statement; `hit_title` is the
@@ -164,12 +169,12 @@ function toHit(r: HitRow): SearchHit {
   return { seq: r.hit_seq, objectId: r.hit_object_id, row: r.id === null ? null : r };
 }
 
-function toHits(rows: readonly HitRow[], c: SearchCriteria): SearchHits {
+function toHits(rows: readonly HitRow[], c: SearchCriteria): PlanHits {
   return { hits: rows.map(toHit), snapshot: c.snapshot ?? rows[0]?.hit_snapshot ?? null };
 }
 
 /** `fewMatches`: the matches were counted below fewMatchesCap, so the query is not common. */
-async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false, fewMatches = false): Promise<SearchHits> {
+async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false, fewMatches = false): Promise<PlanHits> {
   const dialect = dialectOf(db);
   const fullText = dialect.search.fullTextWalk(c.query);
   const p = parts(dialect, c, fullText?.seqColumn ?? 's.seq');
@@ -196,7 +201,7 @@ const SCOPE_BATCH = 256;
  * after one page. On SQLite, LIKE decides titles without cased letters beyond ASCII
  * (src/storage/titleFolding.ts); the others pass it and are decided here with foldTitle.
  */
-async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHits> {
+async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<PlanHits> {
   const dialect = dialectOf(db);
   const needle = c.query === null ? null : foldTitle(c.query);
   const statement = (snapshot: string | null, after: string | null, limit: number) => {
@@ -262,10 +267,10 @@ interface Choice {
   fewMatches: boolean;
 }
 
-async function choosePlan(db: Db, c: SearchCriteria, below: number): Promise<Choice> {
+async function choosePlan(db: Db, c: SearchCriteria, below: number, countFrom: number | undefined): Promise<Choice> {
   const reach = await reachOf(db, c.connectionId, below);
   if (reach >= below) return { plan: 'ordered', fewMatches: false };
-  const cap = fewMatchesCap(reach);
+  const cap = fewMatchesCap(reach, countFrom);
   // Null and short queries: the index cannot count them, and visible first reads no more than the reach.
   if (c.query === null || cap === 0) return { plan: 'visible_first', fewMatches: false };
   const matches = await dialectOf(db).search.countMatches(db, c.query, cap);
@@ -277,6 +282,8 @@ export interface SearchOptions {
   plan?: SearchPlan;
   /** Reachable objects below which the visible-first plan is chosen. */
   visibleFirstBelow?: number;
+  /** Reachable objects from which matches are counted (COUNT_MATCHES_FROM); tests lower it to choose by count in a small tree. */
+  countMatchesFrom?: number;
 }
 
 /**
@@ -287,11 +294,12 @@ export async function findSearchHits(db: Db, criteria: SearchCriteria, options: 
   const plan = options.plan ?? 'auto';
   const below = options.visibleFirstBelow ?? VISIBLE_FIRST_BELOW;
   // No stored title holds NUL (PostgreSQL text cannot), and PostgreSQL refuses it as a parameter.
-  if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot };
+  if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot, plan: null };
   return dialectOf(db).search.withPlannerSettings(db, async (q, tunePlanner) => {
-    const chosen: Choice = plan === 'auto' ? await choosePlan(q, criteria, below) : { plan, fewMatches: false };
+    const chosen: Choice = plan === 'auto' ? await choosePlan(q, criteria, below, options.countMatchesFrom) : { plan, fewMatches: false };
     const c = { ...criteria, snapshot: await dialectOf(q).search.snapshotForStatements(q, criteria.snapshot) };
-    return chosen.plan === 'visible_first' ? visibleFirstHits(q, c) : orderedHits(q, c, tunePlanner, chosen.fewMatches);
+    const found = chosen.plan === 'visible_first' ? await visibleFirstHits(q, c) : await orderedHits(q, c, tunePlanner, chosen.fewMatches);
+    return { ...found, plan: chosen.plan };
   });
 }
 
