@@ -7,6 +7,7 @@
  */
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { useServer } from '../helpers/useServer.js';
 import { addConnection } from '../helpers/factories.js';
 import type { ObjectRow } from '../../src/storage/schema.js';
@@ -173,7 +174,7 @@ describe('search plans agree with an oracle', () => {
       ).n;
     // The tree is small: count matches from any reach, so the cap is reach ÷ 16.
     const options = { countMatchesFrom: 0 };
-    const titles = (await store.db.selectFrom('search_index').select('title').execute()).map((t) => foldTitle(t.title));
+    const titles = (await sql<{ title: string }>`SELECT title FROM search_index`.execute(store.db)).rows.map((t) => foldTitle(t.title));
     const matchesOf = (query: string) => titles.filter((t) => t.includes(foldTitle(query))).length;
     const everything = connections[connections.length - 1];
     const caps = new Map<string, number>();
@@ -190,7 +191,7 @@ describe('search plans agree with an oracle', () => {
     const common = 'not';
     const small = connections.find((id) => caps.get(id)! >= 1 && caps.get(id)! <= matchesOf(common));
     assert.ok(caps.get(everything)! >= 2 && small, `caps ${JSON.stringify([...caps.values()])}, ${matchesOf(common)} matches of "${common}"`);
-    const cases: Array<{ connectionId: string | undefined; query: string | null; plan: 'ordered' | 'visible_first' }> = [
+    const cases: Array<{ connectionId: string; query: string | null; plan: 'ordered' | 'visible_first' }> = [
       { connectionId: everything, query: 'quokka', plan: 'ordered' },
       { connectionId: everything, query: 'zzz', plan: 'ordered' },
       { connectionId: small, query: 'zzz', plan: 'ordered' },
@@ -209,7 +210,7 @@ describe('search plans agree with an oracle', () => {
         `${query}`,
       );
     }
-    const base2 = { ...base, connectionId: small! };
+    const base2 = { ...base, connectionId: small };
     // At or past the reach threshold every query walks the matches, as before.
     const wide = await findSearchHits(store.db, { ...base2, query: 'not', snapshot: null, after: null, limit: 100 }, { visibleFirstBelow: 1 });
     assert.equal(wide.plan, 'ordered');
