@@ -39,7 +39,7 @@ export const VISIBLE_FIRST_BELOW = 30_000;
 const REACH_PER_MATCH = 16;
 
 /** The most matches counted: counting stops there, so a common query pays for this many index entries at most. */
-const MATCH_COUNT_CAP = 256;
+const MATCH_COUNT_CAP = 64;
 
 /**
  * Below this reach matches are not counted: the count itself (intersecting the trigrams' lists,
@@ -267,13 +267,27 @@ interface Choice {
   fewMatches: boolean;
 }
 
+/**
+ * Queries whose count reached MATCH_COUNT_CAP in the last minute, by text: counting a common
+ * query costs 8–25% of the visible-first plan it then runs (FTS5 loads its trigrams' lists, on the
+ * 8,000-page bench workspace), so a repeated one is not counted again. Matches only grow slowly;
+ * a stale entry costs time, never correctness.
+ */
+const commonQueries = new Map<string, number>();
+
 async function choosePlan(db: Db, c: SearchCriteria, below: number, countFrom: number | undefined): Promise<Choice> {
   const reach = await reachOf(db, c.connectionId, below);
   if (reach >= below) return { plan: 'ordered', fewMatches: false };
   const cap = fewMatchesCap(reach, countFrom);
   // Null and short queries: the index cannot count them, and visible first reads no more than the reach.
   if (c.query === null || cap === 0) return { plan: 'visible_first', fewMatches: false };
-  const matches = await dialectOf(db).search.countMatches(db, c.query, cap);
+  const now = Date.now();
+  if ((commonQueries.get(c.query) ?? 0) > now) return { plan: 'visible_first', fewMatches: false };
+  const matches = await dialectOf(db).search.countMatches(db, c.query, MATCH_COUNT_CAP);
+  if (matches !== null && matches >= MATCH_COUNT_CAP) {
+    if (commonQueries.size > 10_000) commonQueries.clear();
+    commonQueries.set(c.query, now + REACH_CACHE_MS);
+  }
   return matches !== null && matches < cap ? { plan: 'ordered', fewMatches: true } : { plan: 'visible_first', fewMatches: false };
 }
 
