@@ -65,6 +65,22 @@ function verdictLine(requests: readonly BenchRequest[], comparison: Comparison, 
   return `Folio ahead of Prism, answering right, on ${ahead.length} of ${requests.length} request types (${ahead.join(', ') || 'none'}); not ahead on ${behind.join(', ') || 'none'}; target every type: ${all ? 'met' : 'NOT met'}`;
 }
 
+/**
+ * PRISM_BENCH_REQUESTS=search,users-me runs only those request types of the mix (all when unset),
+ * e.g. search at 50 connections at one and two processes (issue 29 item 2):
+ * `FOLIO_PROCESSES=2 PRISM_BENCH_REQUESTS=search npm run bench -- prism`.
+ */
+function chosenRequests(all: BenchRequest[]): BenchRequest[] {
+  const names = (process.env.PRISM_BENCH_REQUESTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return all;
+  const unknown = names.filter((name) => !all.some((r) => r.name === name));
+  if (unknown.length) throw new Error(`PRISM_BENCH_REQUESTS names ${unknown.join(', ')}; the mix has ${all.map((r) => r.name).join(', ')}`);
+  return all.filter((r) => names.includes(r.name));
+}
+
 export const suite: Suite = {
   name: 'prism',
   description: `Folio beside Prism ${PRISM_VERSION} mocking the published OpenAPI document: search, retrieve page, data-source query, users-me, create page, append blocks`,
@@ -80,7 +96,7 @@ export const suite: Suite = {
       log(`seeded Folio: ${JSON.stringify(imported.counts)}`);
 
       const headers = { authorization: `Bearer ${workspace.token}`, 'notion-version': DOCUMENT_VERSION, 'content-type': 'application/json' };
-      const requests = benchRequests(workspace);
+      const requests = chosenRequests(benchRequests(workspace));
       const verdicts = new Map<string, Verdict>();
       for (const r of requests) {
         const [f, p] = [await ask(folio.url, r, headers), await ask(prism.url, r, headers)];
@@ -115,6 +131,7 @@ export const suite: Suite = {
         verdict: verdictLine(requests, merged, verdicts),
         details: table,
         notes: [
+          `Folio processes: ${process.env.FOLIO_PROCESSES ?? '1'} (FOLIO_PROCESSES); request types: ${requests.map((r) => r.name).join(', ')}`,
           `Prism ${PRISM_VERSION} with its defaults (static examples, request validation on): \`${prism.command}\``,
           `Folio: ${options.folioEntry} seeded through \`POST /admin/v1/import\`: one connection shared a parent page holding a data source of ${ROWS.toLocaleString('en')} rows (select Status, number Points; the query filters Status = Blocked, ${workspace.blockedRows} rows), 200 notes (search "${SEARCH_QUERY}" matches ${workspace.searchTitles.length}) and a page to append to`,
           'Prism logs every request to its stdout (its default), which the runner reads; the data-source query uses `/v1/data_sources/{id}/query` on both, the path the document has',

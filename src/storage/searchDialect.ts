@@ -47,6 +47,14 @@ export interface SearchDialect {
    */
   isCommonQuery(db: Db, query: string): Promise<boolean>;
   /**
+   * Titles holding `query` in the whole index (every workspace, version and trash state: an
+   * overcount, which only ever keeps the visible-first plan), counted through the trigram index
+   * up to `cap`; null when the query is shorter than a trigram and the index cannot count it.
+   * Cheap both ways: few matches are few index entries, and many stop at the cap (FTS5 streams
+   * its matches; PostgreSQL's planner, expecting many, stops a scan at the LIMIT).
+   */
+  countMatches(db: Db, query: string, cap: number): Promise<number | null>;
+  /**
    * The table the ordered plan walks without full text. SQLite is pinned to the (workspace_id,
    * in_trash, seq) index, walked in sort order; PostgreSQL's planner is steered by settings
    * instead (orderedHits, withPlannerSettings).
@@ -184,6 +192,12 @@ export const POSTGRES_SEARCH: SearchDialect = {
       SELECT 1 FROM search_index s WHERE ${POSTGRES_SEARCH.titleContains(query, true)} LIMIT ${COMMON_MATCHES}) matching`.execute(db);
     return Number(rows[0].n) >= COMMON_MATCHES;
   },
+  countMatches: async (db, query, cap) => {
+    if ([...query].length < TRIGRAM) return null;
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (
+      SELECT 1 FROM search_index s WHERE ${POSTGRES_SEARCH.titleContains(query, true)} LIMIT ${cap}) matching`.execute(db);
+    return Number(rows[0].n);
+  },
   listing: sql`search_index s`,
   scopeTitleContains: (query) => sql`lower(sc.title) LIKE lower(${`%${escapeLike(query)}%`})`,
   foldsEveryLetter: true,
@@ -234,6 +248,12 @@ export const SQLITE_SEARCH: SearchDialect = {
           seqColumn: 'search_fts.rowid',
         },
   isCommonQuery: () => Promise.resolve(false),
+  countMatches: async (db, query, cap) => {
+    const walk = SQLITE_SEARCH.fullTextWalk(query);
+    if (walk === null) return null;
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_fts WHERE ${walk.match} LIMIT ${cap})`.execute(db);
+    return Number(rows[0].n);
+  },
   listing: sql`search_index s INDEXED BY search_index_listing`,
   // The folded query: a title without cased letters beyond ASCII matches it under LIKE exactly when under foldTitle.
   scopeTitleContains: (query) => sql`(sc.title LIKE ${`%${escapeLike(foldTitle(query))}%`} ESCAPE '\\' OR sc.unsure = 1)`,

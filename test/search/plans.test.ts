@@ -7,10 +7,11 @@
  */
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { useServer } from '../helpers/useServer.js';
 import { addConnection } from '../helpers/factories.js';
 import type { ObjectRow } from '../../src/storage/schema.js';
-import { findSearchHits, type SearchCriteria, type SearchPlan } from '../../src/storage/repositories/search.js';
+import { fewMatchesCap, findSearchHits, type SearchCriteria, type SearchPlan } from '../../src/storage/repositories/search.js';
 import { foldTitle } from '../../src/storage/titleFolding.js';
 import { useContentWriter, WORKSPACE, type Parent } from './helpers.js';
 
@@ -159,5 +160,62 @@ describe('search plans agree with an oracle', () => {
       }
     }
     assert.ok(nonEmpty > 40, `most cases find something (${nonEmpty})`);
+  });
+
+  test('the automatic choice follows the matches: a selective query walks them, a common one or a short one reads what is visible', async () => {
+    const reachOf = async (connectionId: string) =>
+      (
+        await store.db
+          .selectFrom('grants as g')
+          .innerJoin('object_ancestors as a', 'a.ancestor_id', 'g.object_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('g.connection_id', '=', connectionId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    // The tree is small: count matches from any reach, so the cap is reach ÷ 16.
+    const options = { countMatchesFrom: 0 };
+    const titles = (await sql<{ title: string }>`SELECT title FROM search_index`.execute(store.db)).rows.map((t) => foldTitle(t.title));
+    const matchesOf = (query: string) => titles.filter((t) => t.includes(foldTitle(query))).length;
+    const everything = connections[connections.length - 1];
+    const caps = new Map<string, number>();
+    for (const id of connections) caps.set(id, fewMatchesCap(Number(await reachOf(id)), 0));
+    // One title only: renamed from the tree's words to one of its own.
+    const pages = await store.db
+      .selectFrom('objects')
+      .select('id')
+      .where('workspace_id', '=', fx.workspaceId)
+      .where('object', '=', 'page')
+      .where('in_trash', '=', 0)
+      .execute();
+    await writer.rename(pages[0].id, 'Quokka');
+    const common = 'not';
+    const small = connections.find((id) => caps.get(id)! >= 1 && caps.get(id)! <= matchesOf(common));
+    assert.ok(caps.get(everything)! >= 2 && small, `caps ${JSON.stringify([...caps.values()])}, ${matchesOf(common)} matches of "${common}"`);
+    const cases: Array<{ connectionId: string; query: string | null; plan: 'ordered' | 'visible_first' }> = [
+      { connectionId: everything, query: 'quokka', plan: 'ordered' },
+      { connectionId: everything, query: 'zzz', plan: 'ordered' },
+      { connectionId: small, query: 'zzz', plan: 'ordered' },
+      { connectionId: small, query: common, plan: 'visible_first' },
+      { connectionId: everything, query: 'no', plan: 'visible_first' },
+      { connectionId: everything, query: null, plan: 'visible_first' },
+    ];
+    const base = { workspaceId: fx.workspaceId, object: null, inTrash: false, direction: 'descending' as const };
+    for (const { connectionId, query, plan } of cases) {
+      const criteria = { ...base, connectionId, query };
+      const found = await findSearchHits(store.db, { ...criteria, snapshot: null, after: null, limit: 100 }, options);
+      assert.equal(found.plan, plan, `${query}: cap ${caps.get(connectionId)}`);
+      assert.deepEqual(
+        found.hits.map((h) => h.objectId),
+        (await oracle(criteria)).slice(0, 100),
+        `${query}`,
+      );
+    }
+    const base2 = { ...base, connectionId: small };
+    // At or past the reach threshold every query walks the matches, as before.
+    const wide = await findSearchHits(store.db, { ...base2, query: 'not', snapshot: null, after: null, limit: 100 }, { visibleFirstBelow: 1 });
+    assert.equal(wide.plan, 'ordered');
+    // By default a reach this small is not worth a count: visible first.
+    const uncounted = await findSearchHits(store.db, { ...base2, query: 'zzz', snapshot: null, after: null, limit: 100 });
+    assert.equal(uncounted.plan, 'visible_first');
   });
 });

@@ -8,15 +8,20 @@ import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
 /**
  * Title search over `search_index` (migration 002 explains the table, its versions and snapshots).
  *
- * Two plans, because what is expensive depends on how much the connection can see:
+ * Two plans, because what is expensive depends on how much the connection can see and how many
+ * titles match:
  * - ordered: walk the matches in sort order (FTS5 streams them in rowid = seq order; otherwise the
  *   (workspace_id, in_trash, seq) index) and test visibility row by row, stopping after one page.
- *   Its cost is about page size ÷ the fraction of matches the connection can see.
+ *   Its cost is about page size ÷ the fraction of matches the connection can see, and never more
+ *   than the matches.
  * - visible first: read what the connection can see from search_scope (migration 004), by each of
  *   its shares in sort order, filter, and stop after one page. Its cost is at most the size of
  *   those subtrees, read as adjacent keys.
- * A connection whose grants reach fewer than VISIBLE_FIRST_BELOW objects (FOLIO_SEARCH_VISIBLE_FIRST_BELOW)
- * gets the second plan, any other the first; both return the same rows.
+ * A connection whose grants reach at least VISIBLE_FIRST_BELOW objects (FOLIO_SEARCH_VISIBLE_FIRST_BELOW)
+ * gets the ordered plan. Below that, a query the trigram index can answer (three characters or
+ * more) has its matches counted through the index up to a cap (fewMatchesCap): fewer than the cap
+ * take the ordered walk, which then tests at most that many rows; more, like a null or shorter
+ * query, take visible first. Both plans return the same rows.
  */
 
 /**
@@ -25,6 +30,37 @@ import { foldTitle, mayFoldBeyondAscii } from '../titleFolding.js';
  * objects answered in 3–7 ms visible first against 12–27 ms ordered; at 40k the two were even.
  */
 export const VISIBLE_FIRST_BELOW = 30_000;
+
+/**
+ * How many reachable objects the visible-first plan reads in the time the ordered walk tests one
+ * match (an index lookup of the version, then its ancestors against the grants): about 16 from the
+ * measurement behind VISIBLE_FIRST_BELOW (20k objects read in 3–7 ms; the ordered walk's ~5,000
+ * tests in 12–27 ms). From a reach of 2,000 the cap is MATCH_COUNT_CAP.
+ */
+const REACH_PER_MATCH = 16;
+
+/**
+ * The most matches counted: counting stops there. A common query still pays for loading its
+ * trigrams' lists (8–25% of the visible-first plan on the 8,000-page bench workspace,
+ * docs/benchmarks.md "Search cost follows the matches"), hence commonQueries below.
+ */
+const MATCH_COUNT_CAP = 64;
+
+/**
+ * Below this reach matches are not counted: the count itself (intersecting the trigrams' lists,
+ * 0.03–0.3 ms on the 8,000-page bench workspace) costs about what visible first spends reading a
+ * thousand or two reachable objects.
+ */
+const COUNT_MATCHES_FROM = 2_000;
+
+/**
+ * A query with fewer matches than this takes the ordered walk in a connection of `reach` objects:
+ * the walk then costs less than reading what the connection can see. Zero (never) for a reach too
+ * small for the count to pay off.
+ */
+export function fewMatchesCap(reach: number, countFrom = COUNT_MATCHES_FROM): number {
+  return reach < countFrom ? 0 : Math.min(MATCH_COUNT_CAP, Math.floor(reach / REACH_PER_MATCH));
+}
 
 export type SearchDirection = 'ascending' | 'descending';
 export type SearchObjectKind = 'page' | 'data_source';
@@ -116,7 +152,12 @@ type HitRow = ObjectRow & { hit_seq: string; hit_object_id: string; hit_title: s
 export interface SearchHits {
   hits: SearchHit[];
   snapshot: string | null;
+  /** The plan that read them (null: none needed to); tests check the automatic choice by it. */
+  plan: Exclude<SearchPlan, 'auto'> | null;
 }
+
+/** What a plan reads; findSearchHits adds which plan it was. */
+type PlanHits = Omit<SearchHits, 'plan'>;
 
 /**
  * The hits, in order, with their objects' rows read by the same statement; `hit_title` is the
@@ -133,15 +174,16 @@ function toHit(r: HitRow): SearchHit {
   return { seq: r.hit_seq, objectId: r.hit_object_id, row: r.id === null ? null : r };
 }
 
-function toHits(rows: readonly HitRow[], c: SearchCriteria): SearchHits {
+function toHits(rows: readonly HitRow[], c: SearchCriteria): PlanHits {
   return { hits: rows.map(toHit), snapshot: c.snapshot ?? rows[0]?.hit_snapshot ?? null };
 }
 
-async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false): Promise<SearchHits> {
+/** `fewMatches`: the matches were counted below fewMatchesCap, so the query is not common. */
+async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false, fewMatches = false): Promise<PlanHits> {
   const dialect = dialectOf(db);
   const fullText = dialect.search.fullTextWalk(c.query);
   const p = parts(dialect, c, fullText?.seqColumn ?? 's.seq');
-  const common = c.query !== null && (await dialect.search.isCommonQuery(db, c.query));
+  const common = c.query !== null && !fewMatches && (await dialect.search.isCommonQuery(db, c.query));
   const where = [...p.listed, ...(c.query !== null && !fullText ? [dialect.search.titleContains(c.query, !common)] : []), p.visible];
   const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${p.snapshotText} AS hit_snapshot FROM ${fullText?.from ?? dialect.search.listing}
     WHERE ${sql.join([...(fullText ? [fullText.match] : []), ...where], sql` AND `)}
@@ -164,7 +206,7 @@ const SCOPE_BATCH = 256;
  * after one page. On SQLite, LIKE decides titles without cased letters beyond ASCII
  * (src/storage/titleFolding.ts); the others pass it and are decided here with foldTitle.
  */
-async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHits> {
+async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<PlanHits> {
   const dialect = dialectOf(db);
   const needle = c.query === null ? null : foldTitle(c.query);
   const statement = (snapshot: string | null, after: string | null, limit: number) => {
@@ -207,21 +249,51 @@ async function visibleFirstHits(db: Db, c: SearchCriteria): Promise<SearchHits> 
 export type SearchPlan = 'auto' | 'ordered' | 'visible_first';
 
 /**
- * Which plan suits a connection changes only when its shares grow or shrink a lot, so the
- * choice is remembered for a minute; a stale choice costs time, never correctness.
+ * A connection's reach changes only when its shares grow or shrink a lot, so it is remembered
+ * for a minute; a stale count costs time, never correctness.
  */
-const planCache = new Map<string, { plan: SearchPlan; until: number }>();
-const PLAN_CACHE_MS = 60_000;
+const reachCache = new Map<string, { reach: number; until: number }>();
+const REACH_CACHE_MS = 60_000;
 
-async function choosePlan(db: Db, connectionId: string, below: number): Promise<SearchPlan> {
+async function reachOf(db: Db, connectionId: string, below: number): Promise<number> {
   const now = Date.now();
   const key = `${below} ${connectionId}`;
-  const cached = planCache.get(key);
-  if (cached && cached.until > now) return cached.plan;
-  const plan = (await countReachable(db, connectionId, below)) < below ? 'visible_first' : 'ordered';
-  if (planCache.size > 10_000) planCache.clear();
-  planCache.set(key, { plan, until: now + PLAN_CACHE_MS });
-  return plan;
+  const cached = reachCache.get(key);
+  if (cached && cached.until > now) return cached.reach;
+  const reach = await countReachable(db, connectionId, below);
+  if (reachCache.size > 10_000) reachCache.clear();
+  reachCache.set(key, { reach, until: now + REACH_CACHE_MS });
+  return reach;
+}
+
+/** The plan, and for the ordered plan chosen by counting, that the query is not common. */
+interface Choice {
+  plan: Exclude<SearchPlan, 'auto'>;
+  fewMatches: boolean;
+}
+
+/**
+ * Queries whose count reached MATCH_COUNT_CAP in the last minute, by text: counting a common
+ * query costs 8–25% of the visible-first plan it then runs (FTS5 loads its trigrams' lists, on the
+ * 8,000-page bench workspace), so a repeated one is not counted again. Matches only grow slowly;
+ * a stale entry costs time, never correctness.
+ */
+const commonQueries = new Map<string, number>();
+
+async function choosePlan(db: Db, c: SearchCriteria, below: number, countFrom: number | undefined): Promise<Choice> {
+  const reach = await reachOf(db, c.connectionId, below);
+  if (reach >= below) return { plan: 'ordered', fewMatches: false };
+  const cap = fewMatchesCap(reach, countFrom);
+  // Null and short queries: the index cannot count them, and visible first reads no more than the reach.
+  if (c.query === null || cap === 0) return { plan: 'visible_first', fewMatches: false };
+  const now = Date.now();
+  if ((commonQueries.get(c.query) ?? 0) > now) return { plan: 'visible_first', fewMatches: false };
+  const matches = await dialectOf(db).search.countMatches(db, c.query, MATCH_COUNT_CAP);
+  if (matches !== null && matches >= MATCH_COUNT_CAP) {
+    if (commonQueries.size > 10_000) commonQueries.clear();
+    commonQueries.set(c.query, now + REACH_CACHE_MS);
+  }
+  return matches !== null && matches < cap ? { plan: 'ordered', fewMatches: true } : { plan: 'visible_first', fewMatches: false };
 }
 
 export interface SearchOptions {
@@ -229,6 +301,8 @@ export interface SearchOptions {
   plan?: SearchPlan;
   /** Reachable objects below which the visible-first plan is chosen. */
   visibleFirstBelow?: number;
+  /** Reachable objects from which matches are counted (COUNT_MATCHES_FROM); tests lower it to choose by count in a small tree. */
+  countMatchesFrom?: number;
 }
 
 /**
@@ -239,11 +313,12 @@ export async function findSearchHits(db: Db, criteria: SearchCriteria, options: 
   const plan = options.plan ?? 'auto';
   const below = options.visibleFirstBelow ?? VISIBLE_FIRST_BELOW;
   // No stored title holds NUL (PostgreSQL text cannot), and PostgreSQL refuses it as a parameter.
-  if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot };
+  if (criteria.query?.includes('\u0000')) return { hits: [], snapshot: criteria.snapshot, plan: null };
   return dialectOf(db).search.withPlannerSettings(db, async (q, tunePlanner) => {
-    const chosen = plan === 'auto' ? await choosePlan(q, criteria.connectionId, below) : plan;
+    const chosen: Choice = plan === 'auto' ? await choosePlan(q, criteria, below, options.countMatchesFrom) : { plan, fewMatches: false };
     const c = { ...criteria, snapshot: await dialectOf(q).search.snapshotForStatements(q, criteria.snapshot) };
-    return chosen === 'visible_first' ? visibleFirstHits(q, c) : orderedHits(q, c, tunePlanner);
+    const found = chosen.plan === 'visible_first' ? await visibleFirstHits(q, c) : await orderedHits(q, c, tunePlanner, chosen.fewMatches);
+    return { ...found, plan: chosen.plan };
   });
 }
 
