@@ -3,8 +3,9 @@ import type { Db } from '../../storage/db.js';
 import type { Dialect } from '../../storage/dialect.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findObjects } from '../../storage/repositories/objects.js';
-import { afterKeys, countPagesUpTo, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
-import { aliasMaker, type Cond, type PageSet } from '../../storage/query/sqlPieces.js';
+import { afterKeys, countPagesUpTo, countSetRowsUpTo, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
+import { aliasMaker, type Alias, type Cond, type PageSet } from '../../storage/query/sqlPieces.js';
+import { compileFilter } from './compileFilter.js';
 import { isTimeDependent } from '../properties/formulaSchema.js';
 import { parsedSchema } from '../properties/parsedSchemas.js';
 import { refreshTimeDependent } from '../properties/refreshTimeDependent.js';
@@ -167,6 +168,39 @@ export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectR
 }
 
 /**
+ * The count of a filter of one condition on the data source's own values, read from the
+ * condition's set of value rows (PageSet.pagesOf: one row per page, in the trash or not) rather
+ * than page by page: the rows are index entries (a select's option, a number's range, a text's
+ * equality), or, for a scanned condition such as text `contains`, the property's rows of one
+ * index, which holds the text compared (property_values_folded); either way no page row, and no
+ * value row per page, is read. The set also holds the pages on the other side of the trash: it is
+ * counted up to `upTo` more than those, and when it holds fewer, those of them that match are
+ * taken off (few, read page by page). Null when the filter is not such a condition, or the other
+ * side of the trash holds `upTo` pages or more: the caller counts pages.
+ */
+async function countFromSet(
+  db: Db,
+  filter: FilterTree,
+  p: Alias,
+  sourceId: string,
+  env: CompileEnv,
+  inTrash: boolean,
+  upTo: number,
+): Promise<number | null> {
+  const items = filter.kind === 'and' ? filter.items : [filter];
+  if (items.length !== 1) return null;
+  const cond = compileFilter(items[0], p, sourceId, env);
+  const set = env.sets?.get(cond);
+  if (set?.pagesOf !== sourceId) return null;
+  const others = await countPagesUpTo(db, p, pagesOf(p, sourceId, !inTrash), upTo);
+  if (others >= upTo) return null;
+  const rows = await countSetRowsUpTo(db, set, upTo + others);
+  if (rows >= upTo + others) return upTo;
+  const othersMatching = others === 0 ? 0 : await countPagesUpTo(db, p, [...pagesOf(p, sourceId, !inTrash), cond], others);
+  return Math.min(upTo, rows - othersMatching);
+}
+
+/**
  * How many pages of the data source satisfy the request's filter, counted up to `upTo`: the
  * statement stops at the limit and sorts nothing, and its plan (walk, or drive from a condition's
  * set) is chosen as a listing's is for `upTo` results read in creation order (walkOrDrive.ts).
@@ -185,6 +219,8 @@ export async function countListing(
   const p = env.alias('p');
   const where: Cond[] = pagesOf(p, source.id, request.inTrash);
   if (checked.filter) {
+    const counted = await countFromSet(db, checked.filter, p, source.id, env, request.inTrash, upTo);
+    if (counted !== null) return counted;
     const driveUnder = countDriveLimit(await countPagesOf(db, source.id), upTo);
     where.push(...(await conjuncts(db, checked.filter, p, source.id, env, 'creation', upTo, driveUnder)).conds);
   }

@@ -81,6 +81,18 @@ export interface SqlEnv {
 export interface PageSet {
   ids: RawBuilder<unknown>;
   rows: RawBuilder<unknown>;
+  /**
+   * Set when each row of `rows` is one page of this data source, in the trash or not, and no page
+   * has two: a range of property_values (one row per page and property, tagged with the page's
+   * data source, rewritten when a page moves). Counting such rows counts pages (countListing).
+   */
+  pagesOf?: string;
+  /**
+   * Read by scanning the property's rows for the condition rather than from a range holding only
+   * the matches (text `contains`, …): never driven from, since counting it costs what walking
+   * costs; counted only to tell a count (countListing).
+   */
+  scanned?: boolean;
 }
 
 /**
@@ -118,7 +130,11 @@ function perRow(env: SqlEnv, subquery: RawBuilder<unknown>, set: PageSet | null)
   return cond;
 }
 
-const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>): PageSet => ({ ids: sql`SELECT ${pageId} ${rest}`, rows: sql`SELECT 1 ${rest}` });
+const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>, pagesOf?: string): PageSet => ({
+  ids: sql`SELECT ${pageId} ${rest}`,
+  rows: sql`SELECT 1 ${rest}`,
+  ...(pagesOf === undefined ? {} : { pagesOf }),
+});
 
 /**
  * Whether a condition's set of pages is read from an index range (an equality, or a range of the
@@ -127,20 +143,24 @@ const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>): PageSe
  */
 export type Indexed = 'indexed' | 'scanned';
 
-/** Pages whose stored value of the target's property satisfies `pred` (over the value row `v`). */
+/**
+ * Pages whose stored value of the target's property satisfies `pred` (over the value row `v`).
+ * Its set is recorded either way: one row per page of the data source (PageSet.pagesOf), and
+ * `scanned` unless `indexed`.
+ */
 export function valueIn(env: SqlEnv, target: ValueTarget, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
   const v = env.alias('v');
   const w = env.alias('v');
   const property = target.property!.id;
+  const set = pageSet(
+    w.col('page_id'),
+    sql`FROM property_values ${w.ref} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
+    target.dataSourceId,
+  );
   return perRow(
     env,
     sql`SELECT 1 FROM property_values ${v.ref} WHERE ${v.col('page_id')} = ${target.page.col('id')} AND ${v.col('property_id')} = ${property} AND ${pred(v)}`,
-    indexed === 'indexed'
-      ? pageSet(
-          w.col('page_id'),
-          sql`FROM property_values ${w.ref} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
-        )
-      : null,
+    indexed === 'indexed' ? set : { ...set, scanned: true },
   );
 }
 
