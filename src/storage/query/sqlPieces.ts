@@ -12,7 +12,17 @@ export type Cond = RawBuilder<boolean>;
 export const TRUE: Cond = sql<boolean>`1 = 1`;
 export const FALSE: Cond = sql<boolean>`1 = 0`;
 
-export const not = (cond: Cond): Cond => sql<boolean>`NOT (${cond})`;
+/** Each negation made by `not`, to the condition it negates (negatedOf). */
+const negations = new WeakMap<Cond, Cond>();
+
+export const not = (cond: Cond): Cond => {
+  const negation = sql<boolean>`NOT (${cond})`;
+  negations.set(negation, cond);
+  return negation;
+};
+
+/** The condition `cond` negates, when `not` made it. */
+export const negatedOf = (cond: Cond): Cond | undefined => negations.get(cond);
 
 export function all(conds: readonly Cond[]): Cond {
   if (conds.length === 0) return TRUE;
