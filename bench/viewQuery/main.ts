@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       if (v.next_cursor) {
         const a2 = (await client.post<Json>(`/v1/data_sources/${sourceId}/query`, token, { ...body, page_size: 100, start_cursor: a.next_cursor })).body;
         const v2 = (await get<Json>(server.url, `/v1/views/${viewId}/queries/${v.id}?start_cursor=${v.next_cursor}&page_size=100`, token)).body;
+        if (!Array.isArray(a2.results) || !Array.isArray(v2.results)) throw new Error(`(${c.key}): the second pages: ${JSON.stringify(a2)} ${JSON.stringify(v2)}`);
         if (ids(a2.results) !== ids(v2.results)) throw new Error(`(${c.key}): the view query's second page differs from the data-source query's`);
       }
 

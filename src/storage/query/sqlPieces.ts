@@ -158,13 +158,25 @@ export type Indexed = 'indexed' | 'scanned';
  * Its set is recorded either way: one row per page of the data source (PageSet.pagesOf), and
  * `scanned` unless `indexed`.
  */
-export function valueIn(env: SqlEnv, target: ValueTarget, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+export function valueIn(
+  env: SqlEnv,
+  target: ValueTarget,
+  pred: (v: Alias) => Cond,
+  indexed: Indexed = 'scanned',
+  /**
+   * The index (data_source_id, property_id, column) holding every column `pred` reads, so that the
+   * set is read from it alone: SQLite's planner otherwise takes any index with that prefix for a
+   * scanned set (it took property_values_bool for text `contains`, reading each value row: 26 ms
+   * against 5 ms for 13,051 matches at 100,000 pages).
+   */
+  index?: string,
+): Cond {
   const v = env.alias('v');
   const w = env.alias('v');
   const property = target.property!.id;
   const set = pageSet(
     w.col('page_id'),
-    sql`FROM property_values ${w.ref} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
+    sql`FROM property_values ${w.ref}${index === undefined ? sql`` : env.dialect.readIndex(index)} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
     target.dataSourceId,
   );
   return perRow(
