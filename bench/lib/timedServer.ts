@@ -14,7 +14,7 @@ export interface TimedServer extends ServerProcess {
 }
 
 /** The compiled server (`<entry> serve`) on the store in dataDir, or the one DATABASE_URL names. */
-export async function startTimedServer(options: { dataDir: string; entry: string; profile?: boolean }): Promise<TimedServer> {
+export async function startTimedServer(options: { dataDir: string; entry: string; profile?: boolean; env?: Record<string, string> }): Promise<TimedServer> {
   const port = await freePort();
   const env = cleanEnv((name) => name.startsWith('FOLIO_') || name === 'DATABASE_URL' || name === 'REDIS_URL');
   Object.assign(env, {
@@ -27,6 +27,7 @@ export async function startTimedServer(options: { dataDir: string; entry: string
     FOLIO_ADMIN_TOKEN: `bench-${randomBytes(16).toString('hex')}`,
     // One process unless the run asks for more (FOLIO_PROCESSES=2 npm run bench -- …): earlier figures are of one.
     FOLIO_PROCESSES: process.env.FOLIO_PROCESSES ?? '1',
+    ...options.env,
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   const profile = options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO_ROOT, '.bench', 'profiles')] : [];

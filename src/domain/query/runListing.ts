@@ -3,8 +3,9 @@ import type { Db } from '../../storage/db.js';
 import type { Dialect } from '../../storage/dialect.js';
 import type { ObjectRow } from '../../storage/schema.js';
 import { findObjects } from '../../storage/repositories/objects.js';
-import { afterKeys, countPagesUpTo, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
-import { aliasMaker, type Cond, type PageSet } from '../../storage/query/sqlPieces.js';
+import { afterKeys, countPagesUpTo, countSetRowsUpTo, pagesOf, selectPage, valueJoin, type Key, type KeyedRow } from '../../storage/query/selectPage.js';
+import { aliasMaker, negatedOf, type Alias, type Cond, type PageSet } from '../../storage/query/sqlPieces.js';
+import { compileFilter } from './compileFilter.js';
 import { isTimeDependent } from '../properties/formulaSchema.js';
 import { parsedSchema } from '../properties/parsedSchemas.js';
 import { refreshTimeDependent } from '../properties/refreshTimeDependent.js';
@@ -167,6 +168,60 @@ export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectR
 }
 
 /**
+ * The count of a filter whose conditions are each about the data source's own values, read from
+ * the conditions' sets of value rows (PageSet.pagesOf: one row per page, in the trash or not)
+ * rather than page by page: the rows are index entries (a select's option, a number's range, a
+ * text's equality, a checkbox), or, for a scanned condition such as text `contains`, the
+ * property's rows of one index, which holds the text compared (property_values_folded). No page
+ * row, and no value row per page, is read (docs/benchmarks.md "viewQuery").
+ *
+ * The sets also hold the pages on the other side of the trash (`others`). One condition: its set
+ * is counted up to `upTo` more than those, and when it holds fewer, those of them that match are
+ * taken off (read page by page). An `and` of at most one condition and negations of conditions
+ * read from an index range: the matches are at least the positive condition's rows less
+ * `others` (or, with none, the pages) less every negated condition's rows, counted whole; when
+ * that reaches `upTo`, the count is `upTo`. Null when it cannot tell: the caller counts pages.
+ */
+async function countFromSets(db: Db, filter: FilterTree, p: Alias, sourceId: string, env: CompileEnv, inTrash: boolean, upTo: number): Promise<number | null> {
+  const items = filter.kind === 'and' ? filter.items : [filter];
+  const positive: { set: PageSet; cond: Cond }[] = [];
+  const negated: PageSet[] = [];
+  for (const item of items) {
+    const cond = compileFilter(item, p, sourceId, env);
+    const inner = negatedOf(cond);
+    const set = env.sets?.get(inner ?? cond);
+    if (set?.pagesOf !== sourceId) return null;
+    if (inner === undefined) positive.push({ set, cond });
+    else if (set.scanned) return null;
+    else negated.push(set);
+  }
+  if (positive.length > 1) return null;
+  const others = await countPagesUpTo(db, p, pagesOf(p, sourceId, !inTrash), upTo);
+  if (others >= upTo) return null;
+  if (negated.length === 0) {
+    const { set, cond } = positive[0];
+    const rows = await countSetRowsUpTo(db, set, upTo + others);
+    if (rows >= upTo + others) return upTo;
+    const othersMatching = others === 0 ? 0 : await countPagesUpTo(db, p, [...pagesOf(p, sourceId, !inTrash), cond], others);
+    return Math.min(upTo, rows - othersMatching);
+  }
+  // Counted whole, so up to more rows than the data source can hold pages.
+  const whole = (await countPagesOf(db, sourceId)) + others + upTo + 1;
+  let excluded = 0;
+  for (const set of negated) {
+    const rows = await countSetRowsUpTo(db, set, whole);
+    if (rows >= whole) return null;
+    excluded += rows;
+  }
+  const needed = upTo + excluded;
+  const held =
+    positive.length === 1
+      ? (await countSetRowsUpTo(db, positive[0].set, needed + others)) - others
+      : await countPagesUpTo(db, p, pagesOf(p, sourceId, inTrash), needed);
+  return held >= needed ? upTo : null;
+}
+
+/**
  * How many pages of the data source satisfy the request's filter, counted up to `upTo`: the
  * statement stops at the limit and sorts nothing, and its plan (walk, or drive from a condition's
  * set) is chosen as a listing's is for `upTo` results read in creation order (walkOrDrive.ts).
@@ -185,6 +240,8 @@ export async function countListing(
   const p = env.alias('p');
   const where: Cond[] = pagesOf(p, source.id, request.inTrash);
   if (checked.filter) {
+    const counted = await countFromSets(db, checked.filter, p, source.id, env, request.inTrash, upTo);
+    if (counted !== null) return counted;
     const driveUnder = countDriveLimit(await countPagesOf(db, source.id), upTo);
     where.push(...(await conjuncts(db, checked.filter, p, source.id, env, 'creation', upTo, driveUnder)).conds);
   }

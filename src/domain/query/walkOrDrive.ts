@@ -95,7 +95,7 @@ export async function conjuncts(
   let limit: number | null = null;
   for (const cond of conds) {
     const set = env.sets?.get(cond);
-    if (!set) {
+    if (!set || set.scanned) {
       counts.push(null);
       continue;
     }

@@ -14,6 +14,7 @@ import * as oauth from './012_oauth.js';
 import * as webhooks from './013_webhooks.js';
 import * as integrationWebhooks from './014_integration_webhooks.js';
 import * as childrenOrder from './015_children_order.js';
+import * as boolValues from './016_bool_values.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_webhooks': webhooks,
   '014_integration_webhooks': integrationWebhooks,
   '015_children_order': childrenOrder,
+  '016_bool_values': boolValues,
 };
 
 export const migrationProvider: MigrationProvider = {

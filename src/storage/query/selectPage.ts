@@ -139,6 +139,12 @@ export async function countPagesUpTo(db: Db, p: Alias, where: readonly Cond[], l
   return Number(rows[0].n);
 }
 
+/** The rows of a condition's set, counted up to `limit` now (planCounts.ts countSetUpTo remembers its count, for plans only). */
+export async function countSetRowsUpTo(db: Db, set: PageSet, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`.execute(db);
+  return Number(rows[0].n);
+}
+
 /**
  * The meeting notes a connection sees: meeting-notes blocks of its workspace, not in the trash,
  * shared with it through themselves or an ancestor (the listing's rows, as pagesOf is a data

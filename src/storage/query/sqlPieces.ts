@@ -12,7 +12,17 @@ export type Cond = RawBuilder<boolean>;
 export const TRUE: Cond = sql<boolean>`1 = 1`;
 export const FALSE: Cond = sql<boolean>`1 = 0`;
 
-export const not = (cond: Cond): Cond => sql<boolean>`NOT (${cond})`;
+/** Each negation made by `not`, to the condition it negates (negatedOf). */
+const negations = new WeakMap<Cond, Cond>();
+
+export const not = (cond: Cond): Cond => {
+  const negation = sql<boolean>`NOT (${cond})`;
+  negations.set(negation, cond);
+  return negation;
+};
+
+/** The condition `cond` negates, when `not` made it. */
+export const negatedOf = (cond: Cond): Cond | undefined => negations.get(cond);
 
 export function all(conds: readonly Cond[]): Cond {
   if (conds.length === 0) return TRUE;
@@ -81,6 +91,18 @@ export interface SqlEnv {
 export interface PageSet {
   ids: RawBuilder<unknown>;
   rows: RawBuilder<unknown>;
+  /**
+   * Set when each row of `rows` is one page of this data source, in the trash or not, and no page
+   * has two: a range of property_values (one row per page and property, tagged with the page's
+   * data source, rewritten when a page moves). Counting such rows counts pages (countListing).
+   */
+  pagesOf?: string;
+  /**
+   * Read by scanning the property's rows for the condition rather than from a range holding only
+   * the matches (text `contains`, …): never driven from, since counting it costs what walking
+   * costs; counted only to tell a count (countListing).
+   */
+  scanned?: boolean;
 }
 
 /**
@@ -118,7 +140,11 @@ function perRow(env: SqlEnv, subquery: RawBuilder<unknown>, set: PageSet | null)
   return cond;
 }
 
-const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>): PageSet => ({ ids: sql`SELECT ${pageId} ${rest}`, rows: sql`SELECT 1 ${rest}` });
+const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>, pagesOf?: string): PageSet => ({
+  ids: sql`SELECT ${pageId} ${rest}`,
+  rows: sql`SELECT 1 ${rest}`,
+  ...(pagesOf === undefined ? {} : { pagesOf }),
+});
 
 /**
  * Whether a condition's set of pages is read from an index range (an equality, or a range of the
@@ -127,20 +153,36 @@ const pageSet = (pageId: RawBuilder<unknown>, rest: RawBuilder<unknown>): PageSe
  */
 export type Indexed = 'indexed' | 'scanned';
 
-/** Pages whose stored value of the target's property satisfies `pred` (over the value row `v`). */
-export function valueIn(env: SqlEnv, target: ValueTarget, pred: (v: Alias) => Cond, indexed: Indexed = 'scanned'): Cond {
+/**
+ * Pages whose stored value of the target's property satisfies `pred` (over the value row `v`).
+ * Its set is recorded either way: one row per page of the data source (PageSet.pagesOf), and
+ * `scanned` unless `indexed`.
+ */
+export function valueIn(
+  env: SqlEnv,
+  target: ValueTarget,
+  pred: (v: Alias) => Cond,
+  indexed: Indexed = 'scanned',
+  /**
+   * The index (data_source_id, property_id, column) holding every column `pred` reads, so that the
+   * set is read from it alone: SQLite's planner otherwise takes any index with that prefix for a
+   * scanned set (it took property_values_bool for text `contains`, reading each value row: 26 ms
+   * against 5 ms for 13,051 matches at 100,000 pages).
+   */
+  index?: string,
+): Cond {
   const v = env.alias('v');
   const w = env.alias('v');
   const property = target.property!.id;
+  const set = pageSet(
+    w.col('page_id'),
+    sql`FROM property_values ${w.ref}${index === undefined ? sql`` : env.dialect.readIndex(index)} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
+    target.dataSourceId,
+  );
   return perRow(
     env,
     sql`SELECT 1 FROM property_values ${v.ref} WHERE ${v.col('page_id')} = ${target.page.col('id')} AND ${v.col('property_id')} = ${property} AND ${pred(v)}`,
-    indexed === 'indexed'
-      ? pageSet(
-          w.col('page_id'),
-          sql`FROM property_values ${w.ref} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
-        )
-      : null,
+    indexed === 'indexed' ? set : { ...set, scanned: true },
   );
 }
 

@@ -11,7 +11,7 @@ export const checkboxConditions: FilterConditions = {
   parse: (condition, path, ctx) => parseOperator(condition, path, { equals: 'boolean', does_not_equal: 'boolean' }, ctx.now),
   sortKeys: (target, env) => [storedColumn(env, target, 'bool_value')],
   compile({ op, value }, target, env) {
-    const checked = valueIn(env, target, (v) => sql<boolean>`${v.col('bool_value')} = 1`);
+    const checked = valueIn(env, target, (v) => sql<boolean>`${v.col('bool_value')} = 1`, 'indexed');
     const wantChecked = (op === 'equals') === (value === true);
     return wantChecked ? checked : not(checked);
   },

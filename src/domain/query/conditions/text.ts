@@ -31,7 +31,7 @@ export const textConditions: FilterConditions = {
     const text = op === 'is_empty' || op === 'is_not_empty' ? '' : foldText(value as string);
     const length = [...text].length;
     const has = (pred: (column: RawBuilder<unknown>) => Cond, indexed: Indexed = 'scanned'): Cond =>
-      valueIn(env, target, (v) => pred(v.col('text_folded')), indexed);
+      valueIn(env, target, (v) => pred(v.col('text_folded')), indexed, 'property_values_folded');
     const notEmpty = has((t) => sql<boolean>`${t} IS NOT NULL`, 'indexed');
     const equals = text === '' ? not(notEmpty) : has((t) => sql<boolean>`${t} = ${text}`, 'indexed');
     const contains = text === '' ? TRUE : has((t) => env.dialect.containsText(t, text));
