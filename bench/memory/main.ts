@@ -38,7 +38,11 @@ export function recordSection(result: SoakResult, context: { startedAt: Date; lo
     `- Load average (1/5/15 min) before / after: ${context.loadBefore} → ${loadAverage()}`,
     `- Workspace: a writable copy of ${m.counts.pages.toLocaleString('en')} pages and ${m.counts.dataSources.toLocaleString('en')} data sources (scripts/generateWorkspace.ts seed ${m.seed}); ${result.sampled.pages} pages and ${result.sampled.dataSources} data sources under load`,
     `- Load: a fixed rate of ${c.rate} requests/s (autocannon overallRate, ${Math.min(c.connections, c.rate)} connections) for ${c.seconds / 60} min — moderate on purpose, the machine is shared; per ten requests 3 page retrievals, 2 searches (a quarter with a query text never seen before), 2 data-source queries, 1 page created, 1 block appended, 1 users/me; wide connection`,
-    `- Server: \`node ${c.entry} serve\`, FOLIO_PROCESSES=${c.processes}, warn logs, rate limiter on; VmRSS, RssAnon and RssFile read from /proc/<pid>/status every ${c.sampleSeconds} s; slopes are least squares over the last four fifths`,
+    `- Server: \`node ${c.entry} serve\`, FOLIO_PROCESSES=${c.processes}${Object.entries(c.folioEnv)
+      .map(([n, v]) => `, ${n}=${v}`)
+      .join(
+        '',
+      )}, warn logs, rate limiter on; VmRSS, RssAnon and RssFile read from /proc/<pid>/status every ${c.sampleSeconds} s; slopes are least squares over the last four fifths`,
     `- ${summaryLine(result)}`,
     `- Command: \`${context.command}\``,
     '',
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       processes: { type: 'string' },
       'sample-seconds': { type: 'string' },
+      'folio-env': { type: 'string', multiple: true, default: [] },
       record: { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       entry: { type: 'string', default: 'dist/src/cli.js' },
@@ -68,9 +73,16 @@ async function main(): Promise<void> {
     dir: path.resolve(values.dir),
     seconds: Math.round(positive('minutes', values.minutes, 30) * 60),
     rate: positive('rate', values.rate, 200),
-    connections: positive('connections', values.connections, 10),
+    connections: positive('connections', values.connections, 40),
     processes: positive('processes', values.processes, 1),
     sampleSeconds: positive('sample-seconds', values['sample-seconds'], 5),
+    folioEnv: Object.fromEntries(
+      values['folio-env'].map((pair) => {
+        const match = /^(FOLIO_[A-Z0-9_]+)=(.*)$/.exec(pair);
+        if (!match) throw new Error(`--folio-env must be FOLIO_NAME=VALUE, instead was "${pair}"`);
+        return [match[1], match[2]];
+      }),
+    ),
     build: !values['no-build'],
     entry: values.entry,
     log: (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`),

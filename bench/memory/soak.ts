@@ -33,6 +33,8 @@ export interface SoakConfig {
   connections: number;
   processes: number;
   sampleSeconds: number;
+  /** FOLIO_* settings the server is started with besides the bench's own (e.g. FOLIO_SQLITE_MMAP_MB=0). */
+  folioEnv: Record<string, string>;
   build: boolean;
   entry: string;
   log(line: string): void;
@@ -46,6 +48,14 @@ export interface RssSample {
   rss: number;
   anon: number;
   file: number;
+}
+
+/** The V8 heap of the one server process (from its /metrics), in MB. */
+export interface HeapSample {
+  at: number;
+  used: number;
+  total: number;
+  external: number;
 }
 
 export interface ProcessFigures {
@@ -77,6 +87,8 @@ export interface SoakResult {
   latencyP50: number;
   latencyP99: number;
   sampled: { pages: number; dataSources: number };
+  /** One process only: /metrics would answer from any of several. */
+  heap: { maxUsed: number; maxTotal: number; lastFifthUsed: number; lastFifthTotal: number; maxExternal: number } | null;
 }
 
 const MB = 1024;
@@ -135,6 +147,17 @@ export function figuresOf(pid: number, role: ProcessFigures['role'], samples: re
     slopeRss: slopePer10Min(settled.map((s) => ({ at: s.at, value: s.rss }))),
     slopeAnon: slopePer10Min(settled.map((s) => ({ at: s.at, value: s.anon }))),
   };
+}
+
+/** heap used/total and external memory from the server's Prometheus text (prom-client's default metrics). */
+async function readHeap(url: string): Promise<Omit<HeapSample, 'at'> | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^folio_nodejs_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1024 ** 2;
+    return { used: value('heap_size_used_bytes'), total: value('heap_size_total_bytes'), external: value('external_memory_bytes') };
+  } catch {
+    return null;
+  }
 }
 
 // ---- the load -------------------------------------------------------------------------------------
@@ -228,6 +251,7 @@ async function startServer(config: SoakConfig, dataDir: string): Promise<ServerP
     FOLIO_RATE_LIMIT: '1000000',
     FOLIO_ADMIN_TOKEN: `bench-${randomBytes(16).toString('hex')}`,
     FOLIO_PROCESSES: String(config.processes),
+    ...config.folioEnv,
   });
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return spawnServer({ name: 'folio', args: [config.entry, 'serve'], env, port, readyPath: '/readyz', timeoutMs: 180_000 });
@@ -251,9 +275,11 @@ export async function runMemorySoak(config: SoakConfig): Promise<SoakResult> {
 
     const primary = server.child.pid!;
     const samples: RssSample[] = [];
+    const heaps: HeapSample[] = [];
     const started = performance.now();
     const sample = () => {
       const at = (performance.now() - started) / 1000;
+      if (config.processes === 1) void readHeap(server.url).then((h) => h && heaps.push({ at, ...h }));
       const pids = config.processes > 1 ? [primary, ...childrenOf(primary)] : [primary];
       for (const pid of pids) {
         const r = readRss(pid);
@@ -269,8 +295,9 @@ export async function runMemorySoak(config: SoakConfig): Promise<SoakResult> {
       if (at - lastLog >= 60) {
         lastLog = at;
         const now = samples.filter((s) => s.at === samples[samples.length - 1].at);
+        const heap = heaps[heaps.length - 1];
         config.log(
-          `${Math.round(at)} s: ${served.toLocaleString('en')} responses; ${now.map((s) => `pid ${s.pid} RSS ${s.rss.toFixed(0)} MB (anon ${s.anon.toFixed(0)}, file ${s.file.toFixed(0)})`).join('; ')}`,
+          `${Math.round(at)} s: ${served.toLocaleString('en')} responses; ${now.map((s) => `pid ${s.pid} RSS ${s.rss.toFixed(0)} MB (anon ${s.anon.toFixed(0)}, file ${s.file.toFixed(0)})`).join('; ')}${heap ? `; heap ${heap.used.toFixed(0)} of ${heap.total.toFixed(0)} MB, external ${heap.external.toFixed(0)}` : ''}`,
         );
       }
     }, config.sampleSeconds * 1000);
@@ -294,6 +321,17 @@ export async function runMemorySoak(config: SoakConfig): Promise<SoakResult> {
 
     const pids = [...new Set(samples.map((s) => s.pid))];
     const processes = pids.map((pid) => figuresOf(pid, config.processes === 1 ? 'server' : pid === primary ? 'primary' : 'worker', samples, config.seconds));
+    const lastHeaps = heaps.filter((h) => h.at >= config.seconds * 0.8);
+    const heap =
+      heaps.length === 0
+        ? null
+        : {
+            maxUsed: Math.max(...heaps.map((h) => h.used)),
+            maxTotal: Math.max(...heaps.map((h) => h.total)),
+            lastFifthUsed: median(lastHeaps.map((h) => h.used)),
+            lastFifthTotal: median(lastHeaps.map((h) => h.total)),
+            maxExternal: Math.max(...heaps.map((h) => h.external)),
+          };
     const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
     return {
       store,
@@ -305,6 +343,7 @@ export async function runMemorySoak(config: SoakConfig): Promise<SoakResult> {
         connections: config.connections,
         processes: config.processes,
         sampleSeconds: config.sampleSeconds,
+        folioEnv: config.folioEnv,
         build: config.build,
         entry: config.entry,
       },
@@ -318,6 +357,7 @@ export async function runMemorySoak(config: SoakConfig): Promise<SoakResult> {
       latencyP50: result.latency.p50,
       latencyP99: result.latency.p99,
       sampled: { pages: ids.pages.length, dataSources: ids.dataSources.length },
+      heap,
     };
   } finally {
     await server.stop();
@@ -346,7 +386,10 @@ export function summaryLine(result: SoakResult): string {
   const codes = Object.entries(result.statusCodes)
     .map(([code, n]) => `${n.toLocaleString('en')}× ${code}`)
     .join(', ');
-  return `${result.requests.toLocaleString('en')} requests in ${result.config.seconds} s (${result.averageRate.toFixed(0)} req/s on average, target rate ${result.config.rate}); latency p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms; status codes ${codes}; ${result.non2xx} non-2xx, ${result.errors} connection errors (${result.timeouts} timeouts)`;
+  const heap = result.heap
+    ? `; V8 heap (from /metrics) used max ${mb(result.heap.maxUsed)} MB, of a heap of max ${mb(result.heap.maxTotal)} MB (last fifth medians ${mb(result.heap.lastFifthUsed)} of ${mb(result.heap.lastFifthTotal)}), external max ${mb(result.heap.maxExternal)} MB`
+    : '';
+  return `${result.requests.toLocaleString('en')} requests in ${result.config.seconds} s (${result.averageRate.toFixed(0)} req/s on average, target rate ${result.config.rate}); latency p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms; status codes ${codes}; ${result.non2xx} non-2xx, ${result.errors} connection errors (${result.timeouts} timeouts)${heap}`;
 }
 
 /** Judged on the serving processes (a primary with workers serves nothing). */
