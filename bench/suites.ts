@@ -15,6 +15,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   reset: async () => (await import('./reset/suite.js')).suite,
   instruments: async () => (await import('./instruments/suite.js')).suite,
   prism: async () => (await import('./prism/suite.js')).suite,
+  memory: async () => (await import('./memory/suite.js')).suite,
 };
 
 export const DEFAULT_SUITE = 'users-me';

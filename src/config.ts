@@ -2,6 +2,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { VISIBLE_FIRST_BELOW } from './storage/repositories/search.js';
+import { SQLITE_READ_MEMORY, type SqliteReadMemory } from './storage/createStore.js';
 import type { S3Settings } from './storage/files/fileStore.js';
 import type { TranscriptionSettings } from './processing/transcription/createTranscriber.js';
 import type { SummarySettings } from './processing/summary/createSummarizer.js';
@@ -61,6 +62,8 @@ export interface Config {
   overload: OverloadSettings;
   /** How long PostgreSQL uses a found caller without reading it again (FOLIO_CALLER_CACHE_MS; 0: never; docs/decisions.md "Caller cache on PostgreSQL"). */
   callerCacheMs: number;
+  /** SQLite's page cache and memory map in MB (FOLIO_SQLITE_CACHE_MB, FOLIO_SQLITE_MMAP_MB; src/storage/createStore.ts). */
+  sqliteMemory: SqliteReadMemory;
   /** Processes `folio serve` runs, sharing its port (FOLIO_PROCESSES, a number or `auto` for one per core; src/cli/serveProcesses.ts); 1: this process alone. */
   processes: number;
 }
@@ -261,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: wholeNumber(env, 'FOLIO_REQUEST_TIMEOUT_MS', 60_000, 1),
     },
     callerCacheMs: wholeNumber(env, 'FOLIO_CALLER_CACHE_MS', 5_000, 0),
+    sqliteMemory: {
+      cacheMb: wholeNumber(env, 'FOLIO_SQLITE_CACHE_MB', SQLITE_READ_MEMORY.cacheMb, 0),
+      mmapMb: wholeNumber(env, 'FOLIO_SQLITE_MMAP_MB', SQLITE_READ_MEMORY.mmapMb, 0),
+    },
     // `auto`: one per core. Not the default: faults, the request log and the test clock are per process (docs/decisions.md).
     processes: (env.FOLIO_PROCESSES ?? '').trim() === 'auto' ? availableParallelism() : wholeNumber(env, 'FOLIO_PROCESSES', 1, 1),
   };

@@ -38,6 +38,7 @@ export async function createCore(config: Config): Promise<Core> {
     dataDir: config.dataDir,
     poolSize: config.pgPoolSize,
     callerCacheMs: config.callerCacheMs,
+    sqliteMemory: config.sqliteMemory,
   });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);

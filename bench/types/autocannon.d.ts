@@ -17,6 +17,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request; returns the request to send (e.g. with a fresh id in its path). */
+    setupRequest?: (request: Request) => Request;
   }
 
   export interface Options {
@@ -29,6 +31,13 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     title?: string;
+    /** Requests per second over all connections (a fixed rate rather than flat out). */
+    overallRate?: number;
+  }
+
+  /** What autocannon() returns without a callback: a promise of the result that also emits per response. */
+  export interface Instance extends Promise<Result> {
+    on(event: 'response', listener: () => void): this;
   }
 
   export interface Result {
@@ -44,6 +53,6 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -51,6 +51,8 @@ export interface StoreOptions {
   poolSize?: number;
   /** How long PostgreSQL uses a found caller without reading it again (callerLookup.ts; default 5 s, 0: never). */
   callerCacheMs?: number;
+  /** SQLite's page cache and memory map (tuneSqliteReads; default SQLITE_READ_MEMORY). */
+  sqliteMemory?: SqliteReadMemory;
 }
 
 /** docs/decisions.md, "Caller cache on PostgreSQL". */
@@ -111,7 +113,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Database } {
+function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>; database: SQLite.Database } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
   database.pragma('journal_mode = WAL');
@@ -119,9 +121,22 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  tuneSqliteReads(database);
+  tuneSqliteReads(database, memory);
   return { db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), database };
 }
+
+/** Megabytes of SQLite's page cache (private memory of the process) and of its memory map of the file. */
+export interface SqliteReadMemory {
+  cacheMb: number;
+  mmapMb: number;
+}
+
+/**
+ * FOLIO_SQLITE_CACHE_MB and FOLIO_SQLITE_MMAP_MB. Both count in the process's resident memory as
+ * they fill: the page cache as its own memory, the mapped pages of the file as shared file pages
+ * the kernel may drop (docs/benchmarks.md, "memory at 1M pages").
+ */
+export const SQLITE_READ_MEMORY: SqliteReadMemory = { cacheMb: 128, mmapMb: 1024 };
 
 /**
  * The default 2 MB page cache makes a large workspace re-read its indexes from the file on every
@@ -129,9 +144,9 @@ function openSqlite(dataDir: string): { db: Kysely<DB>; database: SQLite.Databas
  * avoid a copy per page; writes still go through the WAL. Exported so the search bench's raw SQL
  * reads the file as the server does.
  */
-export function tuneSqliteReads(database: SQLite.Database): void {
-  database.pragma('cache_size = -131072');
-  database.pragma('mmap_size = 1073741824');
+export function tuneSqliteReads(database: SQLite.Database, memory: SqliteReadMemory = SQLITE_READ_MEMORY): void {
+  database.pragma(`cache_size = -${Math.round(memory.cacheMb * 1024)}`);
+  database.pragma(`mmap_size = ${Math.round(memory.mmapMb * 1024 * 1024)}`);
 }
 
 function openPostgres(url: string, poolSize: number): { db: Kysely<DB>; pool: pg.Pool } {
@@ -224,7 +239,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     };
     wakeChannel = postgresWakeChannel(opened.pool, options.databaseUrl);
   } else {
-    const opened = openSqlite(options.dataDir);
+    const opened = openSqlite(options.dataDir, options.sqliteMemory ?? SQLITE_READ_MEMORY);
     db = opened.db;
     makeLookup = () => sqliteCallerLookup(opened.database);
   }
