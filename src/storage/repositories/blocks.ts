@@ -50,11 +50,14 @@ export async function findListedChild(db: Db, parentId: string, childId: string)
 }
 
 export async function childPositionRange(db: Db, parentId: string): Promise<{ min: number; max: number } | null> {
-  const row = await db
-    .selectFrom('objects')
-    .select([sql<number | null>`min(position)`.as('min'), sql<number | null>`max(position)`.as('max')])
-    .where('parent_id', '=', parentId)
-    .executeTakeFirst();
+  // Two scalar subqueries, not min() and max() in one select: SQLite answers a lone min() or max()
+  // with one seek on objects_children_ordered, but both together by reading every child, which
+  // made appending to a page cost more the longer the page grew (the prism bench: 229 → 128
+  // appends/s, p99 1.7 → 5.8 s, over three rounds of appends to one page).
+  const { rows } = await sql<{ min: number | null; max: number | null }>`SELECT
+      (SELECT min(position) FROM objects WHERE parent_id = ${parentId}) AS min,
+      (SELECT max(position) FROM objects WHERE parent_id = ${parentId}) AS max`.execute(db);
+  const row = rows[0];
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
 }
 
