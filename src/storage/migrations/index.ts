@@ -15,6 +15,7 @@ import * as webhooks from './013_webhooks.js';
 import * as integrationWebhooks from './014_integration_webhooks.js';
 import * as childrenOrder from './015_children_order.js';
 import * as boolValues from './016_bool_values.js';
+import * as currentVersions from './017_current_versions.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_integration_webhooks': integrationWebhooks,
   '015_children_order': childrenOrder,
   '016_bool_values': boolValues,
+  '017_current_versions': currentVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
