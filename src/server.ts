@@ -9,7 +9,8 @@ import { errorHandler, renderError } from './http/errorHandler.js';
 import { buildValidatorCompiler } from './http/validators.js';
 import { addSharedSchemas } from './http/sharedSchemas.js';
 import { acceptJsonBodies, BODY_LIMIT } from './http/jsonBody.js';
-import { recordRequests } from './http/requestLog.js';
+import { requestRecorder } from './http/requestLog.js';
+import { RequestBudget } from './http/requestBudget.js';
 import { newId } from './ids/ids.js';
 import { adminPlane } from './http/adminPlane.js';
 import { v1Plane } from './http/v1Plane.js';
@@ -37,7 +38,7 @@ import { answerClientError, answerFrameworkError, MAX_HEADER_BYTES, MAX_PARAM_LE
  */
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
-function createFastify(log: Logger, requestTimeoutMs: number): App {
+function createFastify(log: Logger): App {
   return Fastify({
     // Request logs are written by http/requestLog.ts, without a logger per request.
     logger: false,
@@ -54,9 +55,7 @@ function createFastify(log: Logger, requestTimeoutMs: number): App {
     // refuses it instead, in the spec's body.
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     requestTimeout: REQUEST_TIMEOUT_MS,
-    // A request's whole budget, body and handler: past it the client gets 504 gateway_timeout once
-    // (errorHandler.ts) while the work runs to its end or its rollback (docs/decisions.md).
-    handlerTimeout: requestTimeoutMs,
+    // Not `handlerTimeout`: the request's budget is src/http/requestBudget.ts, which costs a request less.
     // Fastify's own 503 while closing has a body of another shape; the onRequest hook refuses
     // those requests instead, with the spec's error body.
     return503OnClosing: false,
@@ -77,8 +76,15 @@ export interface ServerOptions {
  * encapsulated plugins, each with its own hooks and body parsers. Closing the server closes the core.
  */
 export async function buildServer(core: Core, options: ServerOptions): Promise<App> {
-  const app = createFastify(core.log, core.config.overload.requestTimeoutMs);
-  recordRequests(app, core.log, core.instruments);
+  const app = createFastify(core.log);
+  const budget = new RequestBudget(core.config.overload.requestTimeoutMs);
+  const record = requestRecorder(core.log, core.instruments);
+  // The root's one onResponse hook, for every request.
+  app.addHook('onResponse', (request, reply, done) => {
+    budget.end(reply);
+    if (record) record(request, reply);
+    done();
+  });
   // Before any route: route schemas refer to these by $id.
   addSharedSchemas(app);
   // Before any route too: the document is made from the routes as they register.
@@ -94,6 +100,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // Declared on the root so every request has the same shape; only the v1 plane sets them.
   app.decorateRequest('caller', null);
   app.decorateRequest('apiVersion', LATEST_VERSION);
+  app.decorateRequest('answer', null);
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -105,6 +112,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   // an operator and for the tests that check the port is shared.
   const pid = cluster.isWorker ? String(process.pid) : null;
   app.addHook('onRequest', (request, reply, done) => {
+    budget.start(request, reply);
     reply.header('x-request-id', request.id);
     if (pid) reply.header('x-folio-pid', pid);
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
@@ -117,14 +125,10 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   });
 
   app.addHook('onClose', async () => {
+    budget.close();
     await core.close();
   });
 
-  // The admin plane's imports and resets take as long as the data they carry: an operator's work,
-  // not a client's request, so it has no budget (2^31-1 ms, the longest timer Node keeps).
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/admin/')) route.handlerTimeout = 2 ** 31 - 1;
-  });
   // Before the planes, whose authentication would otherwise be the first work an overloaded server queues.
   await refuseUnderPressure(app, core.config.overload, core.log);
 

@@ -28,5 +28,7 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The caller's version; set by the v1 plane from its header, the newest elsewhere. */
     apiVersion: ApiVersion;
+    /** What a `/v1` request answered, kept for the request log (src/http/requestLog.ts); null elsewhere. */
+    answer: unknown;
   }
 }

@@ -19,9 +19,6 @@ export function toApiError(error: unknown): ApiError {
     return validationFailureOf(part, fe.validation as Parameters<typeof validationFailureOf>[1]);
   }
   switch (fe.code) {
-    // Fastify's handlerTimeout (FOLIO_REQUEST_TIMEOUT_MS): the request's budget ran out.
-    case 'FST_ERR_HANDLER_TIMEOUT':
-      return new ApiError('gateway_timeout');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json');

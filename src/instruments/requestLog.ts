@@ -34,22 +34,89 @@ const SECRETS: readonly [RegExp, string][] = [
   [/([?&]signature=)[^&"\s]+/g, '$1[redacted]'],
 ];
 
-/** A body as the log keeps it: text, cut to BODY_KEEP, secrets redacted. */
-export function keptBody(body: unknown): string | null {
+/**
+ * A request as its hook saw it answered. The hook runs on every request, so it keeps references
+ * and the log shapes an entry (time, path, bodies cut and redacted) only when someone reads it.
+ */
+export interface AnsweredRequest {
+  request_id: string;
+  /** When it was answered, ms since the epoch. */
+  at: number;
+  method: string;
+  /** The URL as requested, query string included. */
+  url: string;
+  route: string | null;
+  connection_id: string | null;
+  version: string | null;
+  status: number;
+  elapsed_ms: number;
+  error_code: string | null;
+}
+
+/**
+ * A body bounded for keeping: text and bytes up to BODY_KEEP + 1 characters by reference (the
+ * request is done with them), longer ones cut now, into a copy, so an entry never holds a large
+ * answer alive; a parsed body as its JSON, which later code could otherwise change.
+ */
+function bounded(body: unknown): string | Buffer | null {
   if (body === undefined || body === null) return null;
-  let text: string;
-  if (typeof body === 'string') text = body.slice(0, BODY_KEEP + 1);
-  else if (Buffer.isBuffer(body)) text = body.subarray(0, BODY_KEEP + 1).toString('utf8');
-  else {
-    try {
-      text = JSON.stringify(body) ?? '';
-    } catch {
-      return null;
-    }
+  if (typeof body === 'string') return body.length <= BODY_KEEP + 1 ? body : copied(body.slice(0, BODY_KEEP + 1));
+  if (Buffer.isBuffer(body)) return body.length <= BODY_KEEP + 1 ? body : body.subarray(0, BODY_KEEP + 1).toString('utf8');
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    return null;
   }
+  if (text === undefined) return null;
+  return text.length <= BODY_KEEP + 1 ? text : copied(text.slice(0, BODY_KEEP + 1));
+}
+
+/** A string V8 would otherwise keep as a slice of the whole text it was cut from. */
+function copied(slice: string): string {
+  return Buffer.from(slice, 'utf8').toString('utf8');
+}
+
+/** A kept body as the log shows it: text, cut to BODY_KEEP, secrets redacted. */
+function shownBody(body: string | Buffer | null): string | null {
+  if (body === null) return null;
+  const text = typeof body === 'string' ? body : body.subarray(0, BODY_KEEP + 1).toString('utf8');
   if (text === '') return null;
   const cut = text.length > BODY_KEEP ? `${text.slice(0, BODY_KEEP)}…` : text;
   return SECRETS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), cut);
+}
+
+/** A body as the log shows it: text, cut to BODY_KEEP, secrets redacted. */
+export function keptBody(body: unknown): string | null {
+  return shownBody(bounded(body));
+}
+
+/** What the ring holds per request: the answer as kept, and its shape once someone has read it. */
+interface Slot {
+  answered: AnsweredRequest;
+  request_body: string | Buffer | null;
+  response_body: string | Buffer | null;
+  shown: LoggedRequest | null;
+}
+
+function shown(slot: Slot): LoggedRequest {
+  if (slot.shown) return slot.shown;
+  const a = slot.answered;
+  slot.shown = {
+    request_id: a.request_id,
+    time: new Date(a.at).toISOString(),
+    method: a.method,
+    path: a.url.split('?', 1)[0]!,
+    route: a.route,
+    connection_id: a.connection_id,
+    version: a.version,
+    status: a.status,
+    duration_ms: Math.round(a.elapsed_ms * 100) / 100,
+    error_code: a.error_code,
+    request_body: shownBody(slot.request_body),
+    response_body: shownBody(slot.response_body),
+  };
+  return slot.shown;
 }
 
 export interface RequestFilter {
@@ -61,31 +128,33 @@ export interface RequestFilter {
 export type RequestListener = (entry: LoggedRequest) => void;
 
 export class RequestLog {
-  private readonly ring: (LoggedRequest | undefined)[];
+  private readonly ring: (Slot | undefined)[];
   private next = 0;
   private readonly listeners = new Set<RequestListener>();
 
   constructor(readonly capacity: number) {
-    this.ring = new Array<LoggedRequest | undefined>(Math.max(0, capacity));
+    this.ring = new Array<Slot | undefined>(Math.max(0, capacity));
   }
 
-  record(entry: LoggedRequest): void {
+  /** `requestBody` is the parsed JSON body, if any; `responseBody` the bytes or text sent. */
+  record(answered: AnsweredRequest, requestBody: unknown, responseBody: unknown): void {
+    const slot: Slot = { answered, request_body: bounded(requestBody), response_body: bounded(responseBody), shown: null };
     if (this.ring.length > 0) {
-      this.ring[this.next] = entry;
+      this.ring[this.next] = slot;
       this.next = (this.next + 1) % this.ring.length;
     }
-    for (const listener of this.listeners) listener(entry);
+    for (const listener of this.listeners) listener(shown(slot));
   }
 
   /** Newest first. */
   list(filter: RequestFilter): LoggedRequest[] {
     const out: LoggedRequest[] = [];
     for (let i = 1; i <= this.ring.length && out.length < filter.limit; i++) {
-      const entry = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!entry) break;
-      if (filter.connectionId !== undefined && entry.connection_id !== filter.connectionId) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
-      out.push(entry);
+      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
+      if (!slot) break;
+      if (filter.connectionId !== undefined && slot.answered.connection_id !== filter.connectionId) continue;
+      if (filter.status !== undefined && slot.answered.status !== filter.status) continue;
+      out.push(shown(slot));
     }
     return out;
   }
