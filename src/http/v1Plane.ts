@@ -125,7 +125,10 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   const logAnswers = ctx.instruments.requests.capacity > 0;
   plane.addHook('onSend', (request, _reply, payload, next) => {
     let sent = payload;
-    if (typeof payload === 'string') sent = ctx.fileLinks.linkAll(payload, ctx.config.publicUrl, ctx.clock.now());
+    // The test first: reading the clock makes a Date, and most bodies hold no hosted file.
+    if (typeof payload === 'string') {
+      if (payload.includes(HOSTED_SCHEME)) sent = ctx.fileLinks.linkAll(payload, ctx.config.publicUrl, ctx.clock.now());
+    }
     // Search and query at the newest version send bytes they spliced (src/presenters/jsonSplice.ts).
     else if (Buffer.isBuffer(payload) && payload.includes(HOSTED_SCHEME))
       sent = ctx.fileLinks.linkAll(payload.toString('utf8'), ctx.config.publicUrl, ctx.clock.now());

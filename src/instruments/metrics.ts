@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestDurations } from './requestDurations.js';
 
 /** What the metrics read at scrape time rather than count as they happen. */
 export interface MetricSources {
@@ -14,11 +15,9 @@ export interface MetricSources {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requestSeconds: Histogram<'route' | 'method' | 'status'>;
+  private readonly requestSeconds: RequestDurations;
   private readonly jobSeconds: Histogram<'kind' | 'outcome'>;
   private readonly jobFailures: Counter<'kind'>;
-  /** The histogram's child per route, method and status: prom-client hashes a label object on every observe otherwise. */
-  private readonly requestSeries = new Map<string, { observe(value: number): void }>();
 
   /**
    * Off (FOLIO_METRICS=0), nothing is observed and nothing sampled in the background: how the
@@ -30,13 +29,7 @@ export class Metrics {
   ) {
     const registers = [this.registry];
     if (enabled) collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
-    this.requestSeconds = new Histogram({
-      name: 'folio_http_request_duration_seconds',
-      help: 'Requests answered, by route pattern, method and status, with their duration.',
-      labelNames: ['route', 'method', 'status'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    this.requestSeconds = new RequestDurations(this.registry);
     this.jobSeconds = new Histogram({
       name: 'folio_job_duration_seconds',
       help: 'Job attempts run by this instance, by kind and outcome (done, failed, retried).',
@@ -77,13 +70,7 @@ export class Metrics {
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     if (!this.enabled) return;
-    const key = `${status} ${method} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = this.requestSeconds.labels({ route, method, status: String(status) });
-      this.requestSeries.set(key, series);
-    }
-    series.observe(seconds);
+    this.requestSeconds.observe(route, method, status, seconds);
   }
 
   observeJob(kind: string, outcome: 'done' | 'failed' | 'retried', seconds: number): void {
