@@ -235,10 +235,11 @@ async function countFromSets(db: Db, filter: FilterTree, p: Alias, sourceId: str
 /**
  * The pages on the other side of the trash (`others` of them) that satisfy `cond`, whose set is
  * `set`. When the set's index ends in the page (PageSet.among: a select's or a status's option),
- * one statement seeks each of those pages in it, reading no page and no value row: 3,050 trashed
- * pages at 100,000 in about 1.5 ms on SQLite, where reading them one by one took 5–11 ms (and 132 ms
- * on PostgreSQL cold) and kept the view query's first page above 1.5× the data-source query's
- * (docs/benchmarks.md "View query, select"). Otherwise those pages are read one by one.
+ * one statement finds those of them in it, reading no page and no value row: 3,050 trashed pages
+ * at 100,000 in 2.3–2.8 ms on SQLite (one seek each) and 3.5 ms on PostgreSQL (a hash join of two
+ * index-only scans), where reading them one by one took 2.6–11 ms and 15–79 ms, and kept the view
+ * query's first page at 1.5–2× the data-source query's (docs/benchmarks.md "View query with a
+ * select filter"). Otherwise those pages are read one by one.
  */
 async function countOthersMatching(
   db: Db,
