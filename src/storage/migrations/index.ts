@@ -16,6 +16,7 @@ import * as integrationWebhooks from './014_integration_webhooks.js';
 import * as childrenOrder from './015_children_order.js';
 import * as boolValues from './016_bool_values.js';
 import * as currentVersions from './017_current_versions.js';
+import * as textValuesByPage from './018_text_values_by_page.js';
 
 /** Listed statically so the same migrations run from source (tsx) and from the build. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_children_order': childrenOrder,
   '016_bool_values': boolValues,
   '017_current_versions': currentVersions,
+  '018_text_values_by_page': textValuesByPage,
 };
 
 export const migrationProvider: MigrationProvider = {

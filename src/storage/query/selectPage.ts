@@ -141,8 +141,18 @@ export async function countPagesUpTo(db: Db, p: Alias, where: readonly Cond[], l
 
 /** The rows of a condition's set, counted up to `limit` now (planCounts.ts countSetUpTo remembers its count, for plans only). */
 export async function countSetRowsUpTo(db: Db, set: PageSet, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`.execute(db);
+  return countRowsUpTo(db, set.rows, limit);
+}
+
+/** The rows a statement selects, counted up to `limit`: the statement stops reading at the limit. */
+export async function countRowsUpTo(db: Db, statement: RawBuilder<unknown>, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${statement} LIMIT ${limit}) counted`.execute(db);
   return Number(rows[0].n);
+}
+
+/** The ids of the pages of one data source, in or out of the trash (pagesOf), read from objects_in_source alone. */
+export function pageIdsOf(p: Alias, dataSourceId: string, inTrash: boolean): RawBuilder<unknown> {
+  return sql`SELECT ${p.col('id')} FROM objects ${p.ref} WHERE ${sql.join(pagesOf(p, dataSourceId, inTrash), sql` AND `)}`;
 }
 
 /**

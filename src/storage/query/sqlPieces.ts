@@ -103,7 +103,20 @@ export interface PageSet {
    * costs; counted only to tell a count (countListing).
    */
   scanned?: boolean;
+  /**
+   * The set's rows whose page is among `pages` (a statement selecting page ids), read from the
+   * set's index alone: given when that index ends in page_id (PAGE_KEYED_INDEXES), so each page of
+   * `pages` is one seek in it. countListing counts with it the matching pages on the other side of
+   * the trash, which otherwise are read page by page.
+   */
+  among?: (pages: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
+
+/**
+ * The value indexes whose last column is page_id (migration 018): a set read from one of them
+ * tells which pages it holds without reading a value row.
+ */
+const PAGE_KEYED_INDEXES: ReadonlySet<string> = new Set(['property_values_text']);
 
 /**
  * Each condition on a value is asked per page row: "this page has a value row (or item, or related
@@ -130,7 +143,7 @@ export interface PageSet {
  *   TEMP B-TREE FOR RIGHT PART OF ORDER BY`: ties of the first key sorted, and the statement stops
  *   at the page size; PostgreSQL scans the same index and sorts incrementally;
  * - the sets, each an index range: select/status names on property_values_text (data_source_id,
- *   property_id, text_value); numbers on property_values_number; text `equals` on
+ *   property_id, text_value, page_id); numbers on property_values_number; text `equals` on
  *   property_values_folded; dates before a day on property_values_date; list items and related
  *   pages on property_value_items_by_item (property_id, item).
  */
@@ -174,11 +187,9 @@ export function valueIn(
   const v = env.alias('v');
   const w = env.alias('v');
   const property = target.property!.id;
-  const set = pageSet(
-    w.col('page_id'),
-    sql`FROM property_values ${w.ref}${index === undefined ? sql`` : env.dialect.readIndex(index)} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`,
-    target.dataSourceId,
-  );
+  const rows = sql`FROM property_values ${w.ref}${index === undefined ? sql`` : env.dialect.readIndex(index)} WHERE ${w.col('data_source_id')} = ${target.dataSourceId} AND ${w.col('property_id')} = ${property} AND ${pred(w)}`;
+  const set = pageSet(w.col('page_id'), rows, target.dataSourceId);
+  if (index !== undefined && PAGE_KEYED_INDEXES.has(index)) set.among = (pages) => sql`SELECT 1 ${rows} AND ${w.col('page_id')} IN (${pages})`;
   return perRow(
     env,
     sql`SELECT 1 FROM property_values ${v.ref} WHERE ${v.col('page_id')} = ${target.page.col('id')} AND ${v.col('property_id')} = ${property} AND ${pred(v)}`,

@@ -24,11 +24,12 @@ function oneOptionConditions(expand: (names: string[], config: unknown) => strin
       return [sql`CASE WHEN ${name} IS NULL THEN NULL ELSE ${position} END`, env.dialect.binaryText(name)];
     },
     compile({ op, value }, target, env) {
-      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IS NOT NULL`, 'indexed');
+      // Read from property_values_text, which ends in the page (migration 018): PageSet.among.
+      const notEmpty = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IS NOT NULL`, 'indexed', 'property_values_text');
       if (op === 'is_empty') return not(notEmpty);
       if (op === 'is_not_empty') return notEmpty;
       const names = op === 'equals' ? expand(value as string[], target.property?.[target.property.type]) : (value as string[]);
-      const either: Cond = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IN (${params(names)})`, 'indexed');
+      const either: Cond = valueIn(env, target, (v) => sql<boolean>`${v.col('text_value')} IN (${params(names)})`, 'indexed', 'property_values_text');
       return op === 'equals' ? either : not(either);
     },
   };
