@@ -44,17 +44,20 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
   }
   // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
   const now = new Date().toISOString();
-  // A queued or running job will see these events; only an ended one needs its row written (and locked).
-  if (!(await jobIsLive(trx, deliveryJobId(caller.workspaceId))))
-    await ensureJob(trx, {
-      id: deliveryJobId(caller.workspaceId),
-      kind: WEBHOOK_DELIVERY_JOB,
-      workspaceId: caller.workspaceId,
-      subjectId: caller.workspaceId,
-      at: now,
-      runAfter: now,
-      maxAttempts: 100,
-    });
+  // A queued or running job will see these events (its next cycle, src/commands/webhooks/deliveryJob.ts):
+  // only an ended one needs its row written (and locked), and the workers rung. A ring per write
+  // woke every idle worker slot to claim and sent a NOTIFY beside each next write (docs/benchmarks.md,
+  // "webhooks, postgres, write latency").
+  if (await jobIsLive(trx, deliveryJobId(caller.workspaceId))) return;
+  await ensureJob(trx, {
+    id: deliveryJobId(caller.workspaceId),
+    kind: WEBHOOK_DELIVERY_JOB,
+    workspaceId: caller.workspaceId,
+    subjectId: caller.workspaceId,
+    at: now,
+    runAfter: now,
+    maxAttempts: 100,
+  });
   // Rung on the next turn: on SQLite the worker's claim queues behind this transaction on the one
   // connection, so it finds the job committed; elsewhere a missed ring is caught by polling.
   setImmediate(() => ctx.jobs.wake());

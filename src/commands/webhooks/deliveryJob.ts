@@ -38,6 +38,8 @@ const FAN_OUT_BATCH = 200;
 const SEND_BATCH = 32;
 /** Past the request timeout, how long a send holds its deliveries. */
 const RESERVATION_MARGIN_MS = 5_000;
+/** With no batching window, how long the job waits before looking again for a writer still in flight. */
+const MIN_RETRY_MS = 10;
 
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
@@ -50,16 +52,27 @@ class WritersInFlight extends Error {}
  * retries are pending. It ends only in a transaction that holds the outbox lock (no writer in
  * flight, on PostgreSQL) and finds no undispatched event, so an event committed meanwhile either is
  * seen or finds the job ended and queues it again (src/storage/repositories/webhooks.ts ensureJob).
+ *
+ * It works in cycles a batching window apart (FOLIO_WEBHOOK_BATCH_MS): each cycle fans out and
+ * sends everything there is, then gathers again. A writer rings the bell only when it queued the
+ * job again (recordEvent), never while it runs, so a busy workspace's writes pay for one cycle per
+ * window, not for a fan-out, a send and a wake-up beside each next write (docs/benchmarks.md,
+ * "webhooks, postgres, write latency").
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
-  // A write queued this job (or a restart found it): the writes right behind it go in the same batch.
-  await gather(ctx, job.signal);
   for (;;) {
+    // A write queued this job (or a restart found it, or the last cycle had work): the writes right behind it go in the same cycle.
+    await gather(ctx, job.signal);
     job.signal.throwIfAborted();
-    const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
-    const sent = await sendDue(ctx, workspaceId);
-    if (fannedOut > 0 || sent > 0) continue;
+    let worked = false;
+    for (;;) {
+      const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
+      if (fannedOut > 0) worked = true;
+      if (fannedOut < FAN_OUT_BATCH) break;
+    }
+    while ((await sendDue(ctx, workspaceId)) > 0) worked = true;
+    if (worked) continue;
     if (!(await hasPendingDeliveries(ctx.store.db, workspaceId))) {
       try {
         await job.write(
@@ -72,8 +85,12 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
         );
         return;
       } catch (error) {
-        if (error instanceof MoreWork) continue;
-        if (!(error instanceof WritersInFlight)) throw error;
+        // New events, or a writer about to commit some: the next cycle, one window on, takes them.
+        if (error instanceof MoreWork || error instanceof WritersInFlight) {
+          if (ctx.config.webhooks.batchMs === 0) await sleep(MIN_RETRY_MS, undefined, { signal: job.signal }).catch(() => undefined);
+          continue;
+        }
+        throw error;
       }
     }
     await idle(ctx, job.signal);
@@ -81,24 +98,18 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
 }
 
 /**
- * Waits for new events (the bell) or a poll interval, after which the server's clock is read again.
- * Rung, it gathers first: fanning out and sending after every single write would run beside the
- * next write on the same cores and event loop, which is what a writer's latency paid for a
- * subscription (docs/benchmarks.md, "webhooks").
+ * Waits while deliveries are pending but none is due: a poll interval, after which the server's
+ * clock is read again, or less when the bell rings. Events written meanwhile are fanned out at the
+ * latest then (writers do not ring a running job).
  */
 async function idle(ctx: AppContext, signal: AbortSignal): Promise<void> {
   const controller = new AbortController();
-  let rung = false;
-  const unlisten = ctx.jobs.listen(() => {
-    rung = true;
-    controller.abort();
-  });
+  const unlisten = ctx.jobs.listen(() => controller.abort());
   const stop = () => controller.abort();
   signal.addEventListener('abort', stop, { once: true });
   await sleep(ctx.config.jobs.pollMs, undefined, { signal: controller.signal }).catch(() => undefined);
   signal.removeEventListener('abort', stop);
   unlisten();
-  if (rung) await gather(ctx, signal);
 }
 
 /** The batching window (FOLIO_WEBHOOK_BATCH_MS): ended early only when the job is stopped. */
