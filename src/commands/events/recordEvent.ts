@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
-import { ensureJob, hasListeners, insertEvent, jobIsLive, shareOutboxLock } from '../../storage/repositories/webhooks.js';
+import { ensureJob, hasListeners, insertEvents } from '../../storage/repositories/webhooks.js';
 import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
 
 /** Who caused the events: a request's caller, or the connection a job works for. */
@@ -25,12 +25,12 @@ export interface RecordedEvent {
 export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   // A subscription created concurrently misses only events from before it existed, as it should.
-  if (!(await hasListeners(trx, caller.workspaceId))) return;
   // From here to commit the workspace's delivery job cannot end unseen (deliveryJob.ts); writers do not queue behind each other.
-  await shareOutboxLock(trx, caller.workspaceId);
+  if (!(await hasListeners(trx, caller.workspaceId, { shareOutboxLock: true }))) return;
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
-  for (const event of events) {
-    await insertEvent(trx, {
+  const { jobIsLive } = await insertEvents(
+    trx,
+    events.map((event) => ({
       id: ctx.newId(),
       workspace_id: caller.workspaceId,
       type: event.type,
@@ -40,15 +40,16 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
       authors,
       data: event.data === undefined ? null : JSON.stringify(event.data),
       timestamp: at,
-    });
-  }
+    })),
+    deliveryJobId(caller.workspaceId),
+  );
   // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
   const now = new Date().toISOString();
   // A queued or running job will see these events (its next cycle, src/commands/webhooks/deliveryJob.ts):
   // only an ended one needs its row written (and locked), and the workers rung. A ring per write
   // woke every idle worker slot to claim and sent a NOTIFY beside each next write (docs/benchmarks.md,
   // "webhooks, postgres, write latency").
-  if (await jobIsLive(trx, deliveryJobId(caller.workspaceId))) return;
+  if (jobIsLive) return;
   await ensureJob(trx, {
     id: deliveryJobId(caller.workspaceId),
     kind: WEBHOOK_DELIVERY_JOB,

@@ -6,6 +6,9 @@ import type { Insertable, Updateable } from 'kysely';
 
 /** Webhook subscriptions, the outbox and deliveries (migration 013). */
 
+/** Advisory lock class of a workspace's outbox (the first key; the second is the workspace id's hash). */
+const OUTBOX_LOCK_CLASS = 27;
+
 export async function insertSubscription(db: Db, row: WebhookSubscriptionRow): Promise<void> {
   await db.insertInto('webhook_subscriptions').values(row).execute();
 }
@@ -38,12 +41,19 @@ export async function activeIntegrationSubscriptions(db: Db, workspaceId: string
 /**
  * Whether any subscription, pending or active, may receive events of a workspace: its connections'
  * or those of an integration installed in it. A write checks this before it records events, so a
- * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job.
+ * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job. With
+ * `shareOutboxLock`, a PostgreSQL writer that finds one takes its workspace's outbox lock shared in
+ * the same statement, held until it commits: writers do not wait for one another, and a delivery
+ * job ending (tryLockOutbox) cannot while any of them is in flight. SQLite has one writer at a time
+ * and needs none.
  */
-export async function hasListeners(db: Db, workspaceId: string): Promise<boolean> {
+export async function hasListeners(db: Db, workspaceId: string, options: { shareOutboxLock?: boolean } = {}): Promise<boolean> {
+  const lock = options.shareOutboxLock === true && dialectOf(db).name === 'postgres';
   const row = await db
     .selectFrom('webhook_subscriptions')
     .select('id')
+    // Evaluated only for the one row the limit lets through: no listener, no lock.
+    .$if(lock, (query) => query.select(sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text`.as('locked')))
     .where((eb) =>
       eb.or([
         eb('workspace_id', '=', workspaceId),
@@ -85,11 +95,19 @@ export interface NewWebhookEvent {
   timestamp: string;
 }
 
-export async function insertEvent(db: Db, event: NewWebhookEvent): Promise<void> {
-  await db
+/**
+ * The events of one write in one statement; answers whether the job `jobId` is queued or running
+ * (jobIsLive), read by the same statement. On PostgreSQL the writer took the outbox lock in an
+ * earlier statement, so this one's snapshot sees a job that ended before the lock was granted.
+ */
+export async function insertEvents(db: Db, events: readonly NewWebhookEvent[], jobId: string): Promise<{ jobIsLive: boolean }> {
+  const rows = await db
     .insertInto('webhook_events')
-    .values({ ...event, dispatched: 0 })
+    .values(events.map((event) => ({ ...event, dispatched: 0 })))
+    .returning((eb) => eb.selectFrom('jobs').select('state').where('id', '=', jobId).as('job_state'))
     .execute();
+  const state = rows[0]?.job_state;
+  return { jobIsLive: state === 'queued' || state === 'running' };
 }
 
 export async function undispatchedEvents(db: Db, workspaceId: string, limit: number): Promise<WebhookEventRow[]> {
@@ -218,30 +236,11 @@ export async function ensureJob(
     .execute();
 }
 
-/** Advisory lock class of a workspace's outbox (the first key; the second is the workspace id's hash). */
-const OUTBOX_LOCK_CLASS = 27;
-
-/**
- * PostgreSQL: a writer holds its workspace's outbox lock shared until it commits. Writers do not
- * wait for one another; a delivery job ending (tryLockOutbox) cannot while any of them is in flight.
- * SQLite has one writer at a time and needs none.
- */
-export async function shareOutboxLock(db: Db, workspaceId: string): Promise<void> {
-  if (dialectOf(db).name !== 'postgres') return;
-  await sql`SELECT pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))`.execute(db);
-}
-
 /** PostgreSQL: the outbox lock exclusive until commit, without waiting; false while a writer holds it shared. */
 export async function tryLockOutbox(db: Db, workspaceId: string): Promise<boolean> {
   if (dialectOf(db).name !== 'postgres') return true;
   const { rows } = await sql<{ held: boolean }>`SELECT pg_try_advisory_xact_lock(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId})) AS held`.execute(db);
   return rows[0]?.held === true;
-}
-
-/** Whether a job is queued or running: one that will still look at what commits now. */
-export async function jobIsLive(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
-  return row?.state === 'queued' || row?.state === 'running';
 }
 
 /** The nearest page at or above an object (a block's page, for `page.content_updated`); null when none. */
