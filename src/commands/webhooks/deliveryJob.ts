@@ -15,7 +15,8 @@ import {
   dueDeliveries,
   findSubscription,
   hasPendingDeliveries,
-  insertDelivery,
+  insertDeliveries,
+  type NewWebhookDelivery,
   consumeEvents,
   openDelivery,
   recordAttempt,
@@ -142,15 +143,19 @@ async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: numb
   }
   const at = ctx.clock.now();
   const seen = new Map<string, boolean>();
+  // New deliveries are inserted together; an aggregated event first flushes them, since it looks for an open delivery to fold into.
+  const fresh: NewWebhookDelivery[] = [];
   for (const event of events) {
     for (const listener of listeners) {
       const { subscription } = listener;
       const types = subscription.event_types === null ? null : (JSON.parse(subscription.event_types) as string[]);
       if (!subscribesTo(types, subscription.api_version as WebhookApiVersion, event.type)) continue;
       if (!(await hears(trx, listener, event, seen))) continue;
-      await addDelivery(ctx, trx, subscription, event, at);
+      if (isAggregated(event.type)) await insertDeliveries(trx, fresh.splice(0));
+      await addDelivery(ctx, trx, subscription, event, at, fresh);
     }
   }
+  await insertDeliveries(trx, fresh);
   await consumeEvents(
     trx,
     events.map((e) => e.seq),
@@ -182,7 +187,15 @@ async function seenBy(trx: Db, connection: ConnectionRow, event: WebhookEventRow
   return visible;
 }
 
-async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscriptionRow, event: WebhookEventRow, at: Date): Promise<void> {
+/** Folds an aggregated event into its open delivery, or adds a new delivery to `fresh` (inserted by the caller). */
+async function addDelivery(
+  ctx: AppContext,
+  trx: Db,
+  subscription: WebhookSubscriptionRow,
+  event: WebhookEventRow,
+  at: Date,
+  fresh: NewWebhookDelivery[],
+): Promise<void> {
   const authors = JSON.parse(event.authors) as WebhookAuthor[];
   if (isAggregated(event.type)) {
     const open = await openDelivery(trx, subscription.id, event.entity_id, event.type);
@@ -198,7 +211,7 @@ async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscr
   }
   const eventTime = new Date(event.timestamp);
   const due = isAggregated(event.type) ? new Date(eventTime.getTime() + ctx.config.webhooks.aggregationMs) : eventTime;
-  await insertDelivery(trx, {
+  fresh.push({
     id: ctx.newId(),
     subscription_id: subscription.id,
     workspace_id: event.workspace_id,
