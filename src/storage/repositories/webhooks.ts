@@ -290,3 +290,30 @@ export async function reserveDeliveries(db: Db, ids: readonly string[], now: str
 export async function recordAttempt(db: Db, id: string, attemptsBefore: number, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
   await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).where('attempts', '=', attemptsBefore).execute();
 }
+
+/** One send's successful attempts: recordAttempt's update for each, as one statement (each row still only if no other sender recorded it). */
+export async function recordDelivered(
+  db: Db,
+  attempts: readonly { id: string; attemptsBefore: number; status: number | null; latencyMs: number }[],
+  deliveredTime: string,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const byId = (value: (a: (typeof attempts)[number]) => number | null) =>
+    sql<number | null>`CASE id ${sql.join(
+      attempts.map((a) => sql`WHEN ${a.id} THEN CAST(${value(a)} AS integer)`),
+      sql` `,
+    )} END`;
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      state: 'delivered',
+      attempts: sql<number>`attempts + 1`,
+      response_status: byId((a) => a.status),
+      latency_ms: byId((a) => a.latencyMs),
+      last_error: null,
+      next_attempt_time: null,
+      delivered_time: deliveredTime,
+    })
+    .where((eb) => eb.or(attempts.map((a) => eb.and([eb('id', '=', a.id), eb('attempts', '=', a.attemptsBefore)]))))
+    .execute();
+}
