@@ -212,8 +212,8 @@ export async function listDeliveries(db: Db, subscriptionId: string, afterSeq: n
  * Makes sure the workspace's delivery job will run after this transaction commits: inserts it, or
  * queues it again if it had ended. A queued or running one is left as it is. On PostgreSQL the
  * conflict locks its row until commit, so recordEvent calls this only when the job had ended
- * (jobIsLive), under the outbox lock shared (shareOutboxLock), which is what keeps a job ending
- * meanwhile from missing this transaction's events.
+ * (insertEvents' `jobIsLive`), under the outbox lock shared (hasListeners' `shareOutboxLock`), which
+ * is what keeps a job ending meanwhile from missing this transaction's events.
  */
 export async function ensureJob(
   db: Db,
