@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
-import { ensureJob, hasListeners, insertEvents } from '../../storage/repositories/webhooks.js';
-import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
+import { ensureJob, insertEventsIfHeard, jobIsLive } from '../../storage/repositories/webhooks.js';
+import { WEBHOOK_DELIVERY_JOB, deliveryJobId, deliveryRunsHere } from '../webhooks/deliveryJob.js';
 
 /** Who caused the events: a request's caller, or the connection a job works for. */
 export type EventSource = Pick<Caller, 'workspaceId' | 'connectionId' | 'botId'>;
@@ -26,10 +26,10 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
   if (events.length === 0) return;
   // A subscription created concurrently misses only events from before it existed, as it should.
   // From here to commit the workspace's delivery job cannot end unseen (deliveryJob.ts); writers do not queue behind each other.
-  if (!(await hasListeners(trx, caller.workspaceId, { shareOutboxLock: true }))) return;
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
-  const { jobIsLive } = await insertEvents(
+  const recorded = await insertEventsIfHeard(
     trx,
+    caller.workspaceId,
     events.map((event) => ({
       id: ctx.newId(),
       workspace_id: caller.workspaceId,
@@ -41,15 +41,18 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
       data: event.data === undefined ? null : JSON.stringify(event.data),
       timestamp: at,
     })),
-    deliveryJobId(caller.workspaceId),
   );
+  if (recorded === 0) return;
+  // The job runs in this process and is not ending: it takes these events in its next cycle, and
+  // cannot end before this commits (the outbox lock, above). No statement needed to know it.
+  if (deliveryRunsHere(ctx, caller.workspaceId)) return;
   // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
   const now = new Date().toISOString();
   // A queued or running job will see these events (its next cycle, src/commands/webhooks/deliveryJob.ts):
   // only an ended one needs its row written (and locked), and the workers rung. A ring per write
   // woke every idle worker slot to claim and sent a NOTIFY beside each next write (docs/benchmarks.md,
   // "webhooks, postgres, write latency").
-  if (jobIsLive) return;
+  if (await jobIsLive(trx, deliveryJobId(caller.workspaceId))) return;
   await ensureJob(trx, {
     id: deliveryJobId(caller.workspaceId),
     kind: WEBHOOK_DELIVERY_JOB,

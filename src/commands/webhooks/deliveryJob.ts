@@ -43,6 +43,25 @@ const RESERVATION_MARGIN_MS = 5_000;
 /** With no batching window, how long the job waits before looking again for a writer still in flight. */
 const MIN_RETRY_MS = 10;
 
+/**
+ * The workspaces whose delivery job runs in this process and is not trying to end, per store: a
+ * writer here that recorded events under the outbox lock needs no statement to know the job will
+ * take them (recordEvent). Cleared before each attempt to end and when the job stops however it
+ * stops; a job that lost its lease to another worker here has it cleared by that worker's attempt.
+ */
+const runningHere = new WeakMap<object, Set<string>>();
+
+function here(ctx: AppContext): Set<string> {
+  let workspaces = runningHere.get(ctx.store);
+  if (!workspaces) runningHere.set(ctx.store, (workspaces = new Set()));
+  return workspaces;
+}
+
+/** Whether this process runs the workspace's delivery job and that job is not trying to end. */
+export function deliveryRunsHere(ctx: AppContext, workspaceId: string): boolean {
+  return runningHere.get(ctx.store)?.has(workspaceId) === true;
+}
+
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
 /** Thrown there when a writer is still in flight (its outbox lock shared): the job waits and tries again. */
@@ -63,6 +82,15 @@ class WritersInFlight extends Error {}
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
+  here(ctx).add(workspaceId);
+  try {
+    await deliverUntilDone(ctx, job, workspaceId);
+  } finally {
+    here(ctx).delete(workspaceId);
+  }
+}
+
+async function deliverUntilDone(ctx: AppContext, job: RunningJob, workspaceId: string): Promise<void> {
   for (;;) {
     // A write queued this job (or a restart found it, or the last cycle had work): the writes right behind it go in the same cycle.
     await gather(ctx, job.signal);
@@ -76,6 +104,8 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
     while ((await sendDue(ctx, workspaceId)) > 0) worked = true;
     if (worked) continue;
     if (!(await hasPendingDeliveries(ctx.store.db, workspaceId))) {
+      // From here writers read the job's state from the store (recordEvent): it may end.
+      here(ctx).delete(workspaceId);
       try {
         await job.write(
           async (trx) => {
@@ -89,6 +119,7 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
       } catch (error) {
         // New events, or a writer about to commit some: the next cycle, one window on, takes them.
         if (error instanceof MoreWork || error instanceof WritersInFlight) {
+          here(ctx).add(workspaceId);
           if (ctx.config.webhooks.batchMs === 0) await sleep(MIN_RETRY_MS, undefined, { signal: job.signal }).catch(() => undefined);
           continue;
         }

@@ -39,30 +39,22 @@ export async function activeIntegrationSubscriptions(db: Db, workspaceId: string
 }
 
 /**
- * Whether any subscription, pending or active, may receive events of a workspace: its connections'
- * or those of an integration installed in it. A write checks this before it records events, so a
- * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job. With
- * `shareOutboxLock`, a PostgreSQL writer that finds one takes its workspace's outbox lock shared in
- * the same statement, held until it commits: writers do not wait for one another, and a delivery
- * job ending (tryLockOutbox) cannot while any of them is in flight. SQLite has one writer at a time
- * and needs none.
+ * The subscriptions, pending or active, that may receive events of a workspace: its connections'
+ * or those of an integration installed in it; at most one row, with `held` (see insertEventsIfHeard).
  */
-export async function hasListeners(db: Db, workspaceId: string, options: { shareOutboxLock?: boolean } = {}): Promise<boolean> {
-  const lock = options.shareOutboxLock === true && dialectOf(db).name === 'postgres';
-  const row = await db
+function oneListener(db: Db, workspaceId: string) {
+  // On PostgreSQL the projection takes the outbox lock: evaluated only for the one row the limit lets through, so no listener, no lock.
+  const held = dialectOf(db).name === 'postgres' ? sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text` : sql<string>`''`;
+  return db
     .selectFrom('webhook_subscriptions')
-    .select('id')
-    // Evaluated only for the one row the limit lets through: no listener, no lock.
-    .$if(lock, (query) => query.select(sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text`.as('locked')))
+    .select(held.as('held'))
     .where((eb) =>
       eb.or([
         eb('workspace_id', '=', workspaceId),
         eb('integration_id', 'in', eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId)),
       ]),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
 }
 
 /** An integration deleted takes its subscriptions and their delivery logs with it. */
@@ -96,18 +88,34 @@ export interface NewWebhookEvent {
 }
 
 /**
- * The events of one write in one statement; answers whether the job `jobId` is queued or running
- * (jobIsLive), read by the same statement. On PostgreSQL the writer took the outbox lock in an
- * earlier statement, so this one's snapshot sees a job that ended before the lock was granted.
+ * The events of one write, in one statement, only if a subscription may hear the workspace
+ * (oneListener); answers how many it recorded, 0 when nobody listens — a workspace nobody listens
+ * to pays for no outbox row and takes no lock on its delivery job. On PostgreSQL the same statement
+ * takes the workspace's outbox lock shared, held until the writer commits: writers do not wait for
+ * one another, and a delivery job ending (tryLockOutbox) cannot while any of them is in flight.
+ * SQLite has one writer at a time and needs none. VALUES columns are named column1… in both stores.
  */
-export async function insertEvents(db: Db, events: readonly NewWebhookEvent[], jobId: string): Promise<{ jobIsLive: boolean }> {
-  const rows = await db
-    .insertInto('webhook_events')
-    .values(events.map((event) => ({ ...event, dispatched: 0 })))
-    .returning((eb) => eb.selectFrom('jobs').select('state').where('id', '=', jobId).as('job_state'))
-    .execute();
-  const state = rows[0]?.job_state;
-  return { jobIsLive: state === 'queued' || state === 'running' };
+export async function insertEventsIfHeard(db: Db, workspaceId: string, events: readonly NewWebhookEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = sql.join(
+    events.map(
+      (e) => sql`(${e.id}, ${e.workspace_id}, ${e.type}, ${e.entity_id}, ${e.entity_type}, ${e.connection_id}, ${e.authors}, ${e.data}, ${e.timestamp})`,
+    ),
+  );
+  const result = await sql`INSERT INTO webhook_events (id, workspace_id, type, entity_id, entity_type, connection_id, authors, data, timestamp, dispatched)
+    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, 0
+    FROM (VALUES ${rows}) AS v CROSS JOIN (${oneListener(db, workspaceId)}) AS listener`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Whether a job is queued or running: one that will still look at what commits now. On PostgreSQL a
+ * writer reads it in a statement after the one that took the outbox lock, so that its snapshot sees
+ * a job that ended while the writer waited for the lock.
+ */
+export async function jobIsLive(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
+  return row?.state === 'queued' || row?.state === 'running';
 }
 
 export async function undispatchedEvents(db: Db, workspaceId: string, limit: number): Promise<WebhookEventRow[]> {
@@ -212,8 +220,8 @@ export async function listDeliveries(db: Db, subscriptionId: string, afterSeq: n
  * Makes sure the workspace's delivery job will run after this transaction commits: inserts it, or
  * queues it again if it had ended. A queued or running one is left as it is. On PostgreSQL the
  * conflict locks its row until commit, so recordEvent calls this only when the job had ended
- * (insertEvents' `jobIsLive`), under the outbox lock shared (hasListeners' `shareOutboxLock`), which
- * is what keeps a job ending meanwhile from missing this transaction's events.
+ * (jobIsLive), under the outbox lock shared (insertEventsIfHeard), which is what keeps a job ending
+ * meanwhile from missing this transaction's events.
  */
 export async function ensureJob(
   db: Db,
