@@ -44,7 +44,8 @@ export async function activeIntegrationSubscriptions(db: Db, workspaceId: string
  */
 function oneListener(db: Db, workspaceId: string) {
   // On PostgreSQL the projection takes the outbox lock: evaluated only for the one row the limit lets through, so no listener, no lock.
-  const held = dialectOf(db).name === 'postgres' ? sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text` : sql<string>`''`;
+  const held =
+    dialectOf(db).name === 'postgres' ? sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text` : sql<string>`''`;
   return db
     .selectFrom('webhook_subscriptions')
     .select(held.as('held'))
