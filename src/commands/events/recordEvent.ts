@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { Db } from '../../storage/db.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
-import { ensureJob, hasListeners, insertEvent, jobIsLive, shareOutboxLock } from '../../storage/repositories/webhooks.js';
-import { WEBHOOK_DELIVERY_JOB, deliveryJobId } from '../webhooks/deliveryJob.js';
+import { ensureJob, insertEventsIfHeard, jobIsLive } from '../../storage/repositories/webhooks.js';
+import { WEBHOOK_DELIVERY_JOB, deliveryJobId, deliveryRunsHere } from '../webhooks/deliveryJob.js';
 
 /** Who caused the events: a request's caller, or the connection a job works for. */
 export type EventSource = Pick<Caller, 'workspaceId' | 'connectionId' | 'botId'>;
@@ -25,12 +25,12 @@ export interface RecordedEvent {
 export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource, at: string, ...events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   // A subscription created concurrently misses only events from before it existed, as it should.
-  if (!(await hasListeners(trx, caller.workspaceId))) return;
   // From here to commit the workspace's delivery job cannot end unseen (deliveryJob.ts); writers do not queue behind each other.
-  await shareOutboxLock(trx, caller.workspaceId);
   const authors = JSON.stringify([{ id: caller.botId, type: 'bot' }]);
-  for (const event of events) {
-    await insertEvent(trx, {
+  const recorded = await insertEventsIfHeard(
+    trx,
+    caller.workspaceId,
+    events.map((event) => ({
       id: ctx.newId(),
       workspace_id: caller.workspaceId,
       type: event.type,
@@ -40,21 +40,28 @@ export async function recordEvent(ctx: AppContext, trx: Db, caller: EventSource,
       authors,
       data: event.data === undefined ? null : JSON.stringify(event.data),
       timestamp: at,
-    });
-  }
+    })),
+  );
+  if (recorded === 0) return;
+  // The job runs in this process and is not ending: it takes these events in its next cycle, and
+  // cannot end before this commits (the outbox lock, above). No statement needed to know it.
+  if (deliveryRunsHere(ctx, caller.workspaceId)) return;
   // Job scheduling runs on the system clock (src/worker/jobWorker.ts), the events on the server's.
   const now = new Date().toISOString();
-  // A queued or running job will see these events; only an ended one needs its row written (and locked).
-  if (!(await jobIsLive(trx, deliveryJobId(caller.workspaceId))))
-    await ensureJob(trx, {
-      id: deliveryJobId(caller.workspaceId),
-      kind: WEBHOOK_DELIVERY_JOB,
-      workspaceId: caller.workspaceId,
-      subjectId: caller.workspaceId,
-      at: now,
-      runAfter: now,
-      maxAttempts: 100,
-    });
+  // A queued or running job will see these events (its next cycle, src/commands/webhooks/deliveryJob.ts):
+  // only an ended one needs its row written (and locked), and the workers rung. A ring per write
+  // woke every idle worker slot to claim and sent a NOTIFY beside each next write (docs/benchmarks.md,
+  // "webhooks, postgres, write latency").
+  if (await jobIsLive(trx, deliveryJobId(caller.workspaceId))) return;
+  await ensureJob(trx, {
+    id: deliveryJobId(caller.workspaceId),
+    kind: WEBHOOK_DELIVERY_JOB,
+    workspaceId: caller.workspaceId,
+    subjectId: caller.workspaceId,
+    at: now,
+    runAfter: now,
+    maxAttempts: 100,
+  });
   // Rung on the next turn: on SQLite the worker's claim queues behind this transaction on the one
   // connection, so it finds the job committed; elsewhere a missed ring is caught by polling.
   setImmediate(() => ctx.jobs.wake());

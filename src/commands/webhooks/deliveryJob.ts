@@ -15,10 +15,12 @@ import {
   dueDeliveries,
   findSubscription,
   hasPendingDeliveries,
-  insertDelivery,
+  insertDeliveries,
+  type NewWebhookDelivery,
   consumeEvents,
   openDelivery,
   recordAttempt,
+  recordDelivered,
   reserveDeliveries,
   tryLockOutbox,
   undispatchedEvents,
@@ -38,6 +40,27 @@ const FAN_OUT_BATCH = 200;
 const SEND_BATCH = 32;
 /** Past the request timeout, how long a send holds its deliveries. */
 const RESERVATION_MARGIN_MS = 5_000;
+/** With no batching window, how long the job waits before looking again for a writer still in flight. */
+const MIN_RETRY_MS = 10;
+
+/**
+ * The workspaces whose delivery job runs in this process and is not trying to end, per store: a
+ * writer here that recorded events under the outbox lock needs no statement to know the job will
+ * take them (recordEvent). Cleared before each attempt to end and when the job stops however it
+ * stops; a job that lost its lease to another worker here has it cleared by that worker's attempt.
+ */
+const runningHere = new WeakMap<object, Set<string>>();
+
+function here(ctx: AppContext): Set<string> {
+  let workspaces = runningHere.get(ctx.store);
+  if (!workspaces) runningHere.set(ctx.store, (workspaces = new Set()));
+  return workspaces;
+}
+
+/** Whether this process runs the workspace's delivery job and that job is not trying to end. */
+export function deliveryRunsHere(ctx: AppContext, workspaceId: string): boolean {
+  return runningHere.get(ctx.store)?.has(workspaceId) === true;
+}
 
 /** Thrown inside the job's last transaction to roll it back when new events arrived: the job goes on. */
 class MoreWork extends Error {}
@@ -50,17 +73,39 @@ class WritersInFlight extends Error {}
  * retries are pending. It ends only in a transaction that holds the outbox lock (no writer in
  * flight, on PostgreSQL) and finds no undispatched event, so an event committed meanwhile either is
  * seen or finds the job ended and queues it again (src/storage/repositories/webhooks.ts ensureJob).
+ *
+ * It works in cycles a batching window apart (FOLIO_WEBHOOK_BATCH_MS): each cycle fans out and
+ * sends everything there is, then gathers again. A writer rings the bell only when it queued the
+ * job again (recordEvent), never while it runs, so a busy workspace's writes pay for one cycle per
+ * window, not for a fan-out, a send and a wake-up beside each next write (docs/benchmarks.md,
+ * "webhooks, postgres, write latency").
  */
 export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise<void> {
   const workspaceId = job.row.subject_id;
-  // A write queued this job (or a restart found it): the writes right behind it go in the same batch.
-  await gather(ctx, job.signal);
+  here(ctx).add(workspaceId);
+  try {
+    await deliverUntilDone(ctx, job, workspaceId);
+  } finally {
+    here(ctx).delete(workspaceId);
+  }
+}
+
+async function deliverUntilDone(ctx: AppContext, job: RunningJob, workspaceId: string): Promise<void> {
   for (;;) {
+    // A write queued this job (or a restart found it, or the last cycle had work): the writes right behind it go in the same cycle.
+    await gather(ctx, job.signal);
     job.signal.throwIfAborted();
-    const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
-    const sent = await sendDue(ctx, workspaceId);
-    if (fannedOut > 0 || sent > 0) continue;
+    let worked = false;
+    for (;;) {
+      const fannedOut = await job.write((trx) => fanOut(ctx, trx, workspaceId, FAN_OUT_BATCH));
+      if (fannedOut > 0) worked = true;
+      if (fannedOut < FAN_OUT_BATCH) break;
+    }
+    while ((await sendDue(ctx, workspaceId)) > 0) worked = true;
+    if (worked) continue;
     if (!(await hasPendingDeliveries(ctx.store.db, workspaceId))) {
+      // From here writers read the job's state from the store (recordEvent): it may end.
+      here(ctx).delete(workspaceId);
       try {
         await job.write(
           async (trx) => {
@@ -72,8 +117,13 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
         );
         return;
       } catch (error) {
-        if (error instanceof MoreWork) continue;
-        if (!(error instanceof WritersInFlight)) throw error;
+        // New events, or a writer about to commit some: the next cycle, one window on, takes them.
+        if (error instanceof MoreWork || error instanceof WritersInFlight) {
+          here(ctx).add(workspaceId);
+          if (ctx.config.webhooks.batchMs === 0) await sleep(MIN_RETRY_MS, undefined, { signal: job.signal }).catch(() => undefined);
+          continue;
+        }
+        throw error;
       }
     }
     await idle(ctx, job.signal);
@@ -81,24 +131,18 @@ export async function deliverWebhooks(ctx: AppContext, job: RunningJob): Promise
 }
 
 /**
- * Waits for new events (the bell) or a poll interval, after which the server's clock is read again.
- * Rung, it gathers first: fanning out and sending after every single write would run beside the
- * next write on the same cores and event loop, which is what a writer's latency paid for a
- * subscription (docs/benchmarks.md, "webhooks").
+ * Waits while deliveries are pending but none is due: a poll interval, after which the server's
+ * clock is read again, or less when the bell rings. Events written meanwhile are fanned out at the
+ * latest then (writers do not ring a running job).
  */
 async function idle(ctx: AppContext, signal: AbortSignal): Promise<void> {
   const controller = new AbortController();
-  let rung = false;
-  const unlisten = ctx.jobs.listen(() => {
-    rung = true;
-    controller.abort();
-  });
+  const unlisten = ctx.jobs.listen(() => controller.abort());
   const stop = () => controller.abort();
   signal.addEventListener('abort', stop, { once: true });
   await sleep(ctx.config.jobs.pollMs, undefined, { signal: controller.signal }).catch(() => undefined);
   signal.removeEventListener('abort', stop);
   unlisten();
-  if (rung) await gather(ctx, signal);
 }
 
 /** The batching window (FOLIO_WEBHOOK_BATCH_MS): ended early only when the job is stopped. */
@@ -131,15 +175,19 @@ async function fanOut(ctx: AppContext, trx: Db, workspaceId: string, limit: numb
   }
   const at = ctx.clock.now();
   const seen = new Map<string, boolean>();
+  // New deliveries are inserted together; an aggregated event first flushes them, since it looks for an open delivery to fold into.
+  const fresh: NewWebhookDelivery[] = [];
   for (const event of events) {
     for (const listener of listeners) {
       const { subscription } = listener;
       const types = subscription.event_types === null ? null : (JSON.parse(subscription.event_types) as string[]);
       if (!subscribesTo(types, subscription.api_version as WebhookApiVersion, event.type)) continue;
       if (!(await hears(trx, listener, event, seen))) continue;
-      await addDelivery(ctx, trx, subscription, event, at);
+      if (isAggregated(event.type)) await insertDeliveries(trx, fresh.splice(0));
+      await addDelivery(ctx, trx, subscription, event, at, fresh);
     }
   }
+  await insertDeliveries(trx, fresh);
   await consumeEvents(
     trx,
     events.map((e) => e.seq),
@@ -171,7 +219,15 @@ async function seenBy(trx: Db, connection: ConnectionRow, event: WebhookEventRow
   return visible;
 }
 
-async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscriptionRow, event: WebhookEventRow, at: Date): Promise<void> {
+/** Folds an aggregated event into its open delivery, or adds a new delivery to `fresh` (inserted by the caller). */
+async function addDelivery(
+  ctx: AppContext,
+  trx: Db,
+  subscription: WebhookSubscriptionRow,
+  event: WebhookEventRow,
+  at: Date,
+  fresh: NewWebhookDelivery[],
+): Promise<void> {
   const authors = JSON.parse(event.authors) as WebhookAuthor[];
   if (isAggregated(event.type)) {
     const open = await openDelivery(trx, subscription.id, event.entity_id, event.type);
@@ -187,7 +243,7 @@ async function addDelivery(ctx: AppContext, trx: Db, subscription: WebhookSubscr
   }
   const eventTime = new Date(event.timestamp);
   const due = isAggregated(event.type) ? new Date(eventTime.getTime() + ctx.config.webhooks.aggregationMs) : eventTime;
-  await insertDelivery(trx, {
+  fresh.push({
     id: ctx.newId(),
     subscription_id: subscription.id,
     workspace_id: event.workspace_id,
@@ -261,14 +317,20 @@ async function sendDue(ctx: AppContext, workspaceId: string): Promise<number> {
   // Not fenced on the job's lease: the outcome is this attempt's whoever holds the job now, and
   // recordAttempt writes it only if no other sender recorded the same attempt.
   await ctx.store.transaction(async (trx) => {
+    // The usual outcome, every delivery answered 2xx, is one statement: a round trip per delivery ran beside the writes.
+    await recordDelivered(
+      trx,
+      due
+        .map((delivery, index) => ({ delivery, outcome: outcomes[index] }))
+        .filter(({ outcome }) => outcome.ok)
+        .map(({ delivery, outcome }) => ({ id: delivery.id, attemptsBefore: delivery.attempts, status: outcome.status, latencyMs: outcome.latencyMs })),
+      ended.toISOString(),
+    );
     for (const [index, delivery] of due.entries()) {
       const outcome = outcomes[index];
+      if (outcome.ok) continue;
       const attempts = delivery.attempts + 1;
       const base = { attempts, response_status: outcome.status, latency_ms: outcome.latencyMs, last_error: outcome.error };
-      if (outcome.ok) {
-        await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: 'delivered', next_attempt_time: null, delivered_time: ended.toISOString() });
-        continue;
-      }
       const next = nextAttemptAt(attempts, ended);
       await recordAttempt(trx, delivery.id, delivery.attempts, { ...base, state: next ? 'pending' : 'failed', next_attempt_time: next?.toISOString() ?? null });
       const log = { subscription: delivery.subscription_id, delivery: delivery.id, event: delivery.event_id, attempt: attempts, reason: outcome.error };

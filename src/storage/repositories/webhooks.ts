@@ -6,6 +6,9 @@ import type { Insertable, Updateable } from 'kysely';
 
 /** Webhook subscriptions, the outbox and deliveries (migration 013). */
 
+/** Advisory lock class of a workspace's outbox (the first key; the second is the workspace id's hash). */
+const OUTBOX_LOCK_CLASS = 27;
+
 export async function insertSubscription(db: Db, row: WebhookSubscriptionRow): Promise<void> {
   await db.insertInto('webhook_subscriptions').values(row).execute();
 }
@@ -36,23 +39,23 @@ export async function activeIntegrationSubscriptions(db: Db, workspaceId: string
 }
 
 /**
- * Whether any subscription, pending or active, may receive events of a workspace: its connections'
- * or those of an integration installed in it. A write checks this before it records events, so a
- * workspace nobody listens to pays for no outbox row and takes no lock on its delivery job.
+ * The subscriptions, pending or active, that may receive events of a workspace: its connections'
+ * or those of an integration installed in it; at most one row, with `held` (see insertEventsIfHeard).
  */
-export async function hasListeners(db: Db, workspaceId: string): Promise<boolean> {
-  const row = await db
+function oneListener(db: Db, workspaceId: string) {
+  // On PostgreSQL the projection takes the outbox lock: evaluated only for the one row the limit lets through, so no listener, no lock.
+  const held =
+    dialectOf(db).name === 'postgres' ? sql<string>`pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))::text` : sql<string>`''`;
+  return db
     .selectFrom('webhook_subscriptions')
-    .select('id')
+    .select(held.as('held'))
     .where((eb) =>
       eb.or([
         eb('workspace_id', '=', workspaceId),
         eb('integration_id', 'in', eb.selectFrom('integration_connections').select('integration_id').where('workspace_id', '=', workspaceId)),
       ]),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
 }
 
 /** An integration deleted takes its subscriptions and their delivery logs with it. */
@@ -85,11 +88,35 @@ export interface NewWebhookEvent {
   timestamp: string;
 }
 
-export async function insertEvent(db: Db, event: NewWebhookEvent): Promise<void> {
-  await db
-    .insertInto('webhook_events')
-    .values({ ...event, dispatched: 0 })
-    .execute();
+/**
+ * The events of one write, in one statement, only if a subscription may hear the workspace
+ * (oneListener); answers how many it recorded, 0 when nobody listens — a workspace nobody listens
+ * to pays for no outbox row and takes no lock on its delivery job. On PostgreSQL the same statement
+ * takes the workspace's outbox lock shared, held until the writer commits: writers do not wait for
+ * one another, and a delivery job ending (tryLockOutbox) cannot while any of them is in flight.
+ * SQLite has one writer at a time and needs none. VALUES columns are named column1… in both stores.
+ */
+export async function insertEventsIfHeard(db: Db, workspaceId: string, events: readonly NewWebhookEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = sql.join(
+    events.map(
+      (e) => sql`(${e.id}, ${e.workspace_id}, ${e.type}, ${e.entity_id}, ${e.entity_type}, ${e.connection_id}, ${e.authors}, ${e.data}, ${e.timestamp})`,
+    ),
+  );
+  const result = await sql`INSERT INTO webhook_events (id, workspace_id, type, entity_id, entity_type, connection_id, authors, data, timestamp, dispatched)
+    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, 0
+    FROM (VALUES ${rows}) AS v CROSS JOIN (${oneListener(db, workspaceId)}) AS listener`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Whether a job is queued or running: one that will still look at what commits now. On PostgreSQL a
+ * writer reads it in a statement after the one that took the outbox lock, so that its snapshot sees
+ * a job that ended while the writer waited for the lock.
+ */
+export async function jobIsLive(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
+  return row?.state === 'queued' || row?.state === 'running';
 }
 
 export async function undispatchedEvents(db: Db, workspaceId: string, limit: number): Promise<WebhookEventRow[]> {
@@ -112,8 +139,19 @@ export async function consumeEvents(db: Db, seqs: readonly number[]): Promise<vo
   await db.deleteFrom('webhook_events').where('seq', 'in', seqs).execute();
 }
 
-export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveryTable>): Promise<void> {
-  await db.insertInto('webhook_deliveries').values(row).execute();
+/** Rows per insert statement: 20 columns each, well inside PostgreSQL's 65,535 parameters. */
+const DELIVERY_INSERT_CHUNK = 500;
+
+export type NewWebhookDelivery = Insertable<WebhookDeliveryTable>;
+
+/** A fan-out's new deliveries in as few statements as fit (each a round trip the writes beside it wait on). */
+export async function insertDeliveries(db: Db, rows: readonly NewWebhookDelivery[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += DELIVERY_INSERT_CHUNK) {
+    await db
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(start, start + DELIVERY_INSERT_CHUNK))
+      .execute();
+  }
 }
 
 /** A delivery not yet attempted that a later event of the same kind may join (aggregation). */
@@ -183,7 +221,7 @@ export async function listDeliveries(db: Db, subscriptionId: string, afterSeq: n
  * Makes sure the workspace's delivery job will run after this transaction commits: inserts it, or
  * queues it again if it had ended. A queued or running one is left as it is. On PostgreSQL the
  * conflict locks its row until commit, so recordEvent calls this only when the job had ended
- * (jobIsLive), under the outbox lock shared (shareOutboxLock), which is what keeps a job ending
+ * (jobIsLive), under the outbox lock shared (insertEventsIfHeard), which is what keeps a job ending
  * meanwhile from missing this transaction's events.
  */
 export async function ensureJob(
@@ -218,30 +256,11 @@ export async function ensureJob(
     .execute();
 }
 
-/** Advisory lock class of a workspace's outbox (the first key; the second is the workspace id's hash). */
-const OUTBOX_LOCK_CLASS = 27;
-
-/**
- * PostgreSQL: a writer holds its workspace's outbox lock shared until it commits. Writers do not
- * wait for one another; a delivery job ending (tryLockOutbox) cannot while any of them is in flight.
- * SQLite has one writer at a time and needs none.
- */
-export async function shareOutboxLock(db: Db, workspaceId: string): Promise<void> {
-  if (dialectOf(db).name !== 'postgres') return;
-  await sql`SELECT pg_advisory_xact_lock_shared(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId}))`.execute(db);
-}
-
 /** PostgreSQL: the outbox lock exclusive until commit, without waiting; false while a writer holds it shared. */
 export async function tryLockOutbox(db: Db, workspaceId: string): Promise<boolean> {
   if (dialectOf(db).name !== 'postgres') return true;
   const { rows } = await sql<{ held: boolean }>`SELECT pg_try_advisory_xact_lock(${OUTBOX_LOCK_CLASS}, hashtext(${workspaceId})) AS held`.execute(db);
   return rows[0]?.held === true;
-}
-
-/** Whether a job is queued or running: one that will still look at what commits now. */
-export async function jobIsLive(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
-  return row?.state === 'queued' || row?.state === 'running';
 }
 
 /** The nearest page at or above an object (a block's page, for `page.content_updated`); null when none. */
@@ -279,4 +298,31 @@ export async function reserveDeliveries(db: Db, ids: readonly string[], now: str
 /** Records an attempt's outcome unless another sender already recorded this attempt. */
 export async function recordAttempt(db: Db, id: string, attemptsBefore: number, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
   await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).where('attempts', '=', attemptsBefore).execute();
+}
+
+/** One send's successful attempts: recordAttempt's update for each, as one statement (each row still only if no other sender recorded it). */
+export async function recordDelivered(
+  db: Db,
+  attempts: readonly { id: string; attemptsBefore: number; status: number | null; latencyMs: number }[],
+  deliveredTime: string,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const byId = (value: (a: (typeof attempts)[number]) => number | null) =>
+    sql<number | null>`CASE id ${sql.join(
+      attempts.map((a) => sql`WHEN ${a.id} THEN CAST(${value(a)} AS integer)`),
+      sql` `,
+    )} END`;
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      state: 'delivered',
+      attempts: sql<number>`attempts + 1`,
+      response_status: byId((a) => a.status),
+      latency_ms: byId((a) => a.latencyMs),
+      last_error: null,
+      next_attempt_time: null,
+      delivered_time: deliveredTime,
+    })
+    .where((eb) => eb.or(attempts.map((a) => eb.and([eb('id', '=', a.id), eb('attempts', '=', a.attemptsBefore)]))))
+    .execute();
 }
