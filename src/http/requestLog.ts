@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logger.js';
 import type { Instruments } from '../context.js';
 import { answeredError } from './errorHandler.js';
+import { API_VERSIONS } from '../versioning/versions.js';
 
 /**
  * What each `/v1` request answered, kept by the plane's onSend (src/http/v1Plane.ts) for the log:
@@ -35,22 +36,22 @@ export function requestRecorder(log: Logger, { requests, metrics }: Instruments)
       const headers = request.headers;
       const version = headers['notion-version'] ?? headers['service-version'];
       // References only: the log shapes an entry when it is read (src/instruments/requestLog.ts).
-      requests.record(
-        {
-          request_id: request.id,
-          at: Date.now(),
-          method: request.method,
-          url,
-          route,
-          connection_id: request.caller?.connectionId ?? null,
-          version: typeof version === 'string' ? version : null,
-          status: reply.statusCode,
-          elapsed_ms: elapsed,
-          error_code: error?.code ?? null,
-        },
-        request.body,
-        request.answer,
-      );
+      // Known versions and unparameterised paths as the constants they equal: every entry outlives
+      // a young-generation collection, and a constant is not copied by it.
+      requests.record({
+        request_id: request.id,
+        at: Date.now(),
+        method: request.method,
+        url: url === route ? route : url,
+        route,
+        connection_id: request.caller?.connectionId ?? null,
+        version: typeof version === 'string' ? (API_VERSIONS.find((known) => known === version) ?? version) : null,
+        status: reply.statusCode,
+        elapsed_ms: elapsed,
+        error_code: error?.code ?? null,
+        request_body: request.body,
+        response_body: request.answer,
+      });
     }
     if (logLines) {
       log.info(

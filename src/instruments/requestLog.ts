@@ -51,6 +51,10 @@ export interface AnsweredRequest {
   status: number;
   elapsed_ms: number;
   error_code: string | null;
+  /** The parsed JSON body, if any; bounded in place when recorded (`bounded`). */
+  request_body: unknown;
+  /** The bytes or text sent; bounded in place when recorded. */
+  response_body: unknown;
 }
 
 /**
@@ -91,32 +95,21 @@ export function keptBody(body: unknown): string | null {
   return shownBody(bounded(body));
 }
 
-/** What the ring holds per request: the answer as kept, and its shape once someone has read it. */
-interface Slot {
-  answered: AnsweredRequest;
-  request_body: string | Buffer | null;
-  response_body: string | Buffer | null;
-  shown: LoggedRequest | null;
-}
-
-function shown(slot: Slot): LoggedRequest {
-  if (slot.shown) return slot.shown;
-  const a = slot.answered;
-  slot.shown = {
-    request_id: a.request_id,
-    time: new Date(a.at).toISOString(),
-    method: a.method,
-    path: a.url.split('?', 1)[0]!,
-    route: a.route,
-    connection_id: a.connection_id,
-    version: a.version,
-    status: a.status,
-    duration_ms: Math.round(a.elapsed_ms * 100) / 100,
-    error_code: a.error_code,
-    request_body: shownBody(slot.request_body),
-    response_body: shownBody(slot.response_body),
+function shownEntry(entry: AnsweredRequest): LoggedRequest {
+  return {
+    request_id: entry.request_id,
+    time: new Date(entry.at).toISOString(),
+    method: entry.method,
+    path: entry.url.split('?', 1)[0]!,
+    route: entry.route,
+    connection_id: entry.connection_id,
+    version: entry.version,
+    status: entry.status,
+    duration_ms: Math.round(entry.elapsed_ms * 100) / 100,
+    error_code: entry.error_code,
+    request_body: shownBody(entry.request_body as string | Buffer | null),
+    response_body: shownBody(entry.response_body as string | Buffer | null),
   };
-  return slot.shown;
 }
 
 export interface RequestFilter {
@@ -128,39 +121,56 @@ export interface RequestFilter {
 export type RequestListener = (entry: LoggedRequest) => void;
 
 export class RequestLog {
-  private readonly ring: (Slot | undefined)[];
+  private readonly ring: (AnsweredRequest | undefined)[];
+  /** Each entry as shown, once read (the console reads the same entries again and again). */
+  private readonly shown: (LoggedRequest | undefined)[];
   private next = 0;
   private readonly listeners = new Set<RequestListener>();
 
   constructor(readonly capacity: number) {
-    this.ring = new Array<Slot | undefined>(Math.max(0, capacity));
+    this.ring = new Array<AnsweredRequest | undefined>(Math.max(0, capacity));
+    this.shown = new Array<LoggedRequest | undefined>(Math.max(0, capacity));
   }
 
-  /** `requestBody` is the parsed JSON body, if any; `responseBody` the bytes or text sent. */
-  record(answered: AnsweredRequest, requestBody: unknown, responseBody: unknown): void {
-    const slot: Slot = { answered, request_body: bounded(requestBody), response_body: bounded(responseBody), shown: null };
+  /**
+   * Keeps `entry` itself, its bodies bounded in place: every entry outlives a young-generation
+   * collection, which copies it, so the log allocates nothing more per request.
+   */
+  record(entry: AnsweredRequest): void {
+    entry.request_body = bounded(entry.request_body);
+    entry.response_body = bounded(entry.response_body);
     if (this.ring.length > 0) {
-      this.ring[this.next] = slot;
+      this.ring[this.next] = entry;
+      this.shown[this.next] = undefined;
       this.next = (this.next + 1) % this.ring.length;
     }
-    for (const listener of this.listeners) listener(shown(slot));
+    if (this.listeners.size > 0) {
+      const shown = shownEntry(entry);
+      for (const listener of this.listeners) listener(shown);
+    }
+  }
+
+  private shownAt(index: number): LoggedRequest {
+    return (this.shown[index] ??= shownEntry(this.ring[index]!));
   }
 
   /** Newest first. */
   list(filter: RequestFilter): LoggedRequest[] {
     const out: LoggedRequest[] = [];
     for (let i = 1; i <= this.ring.length && out.length < filter.limit; i++) {
-      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!slot) break;
-      if (filter.connectionId !== undefined && slot.answered.connection_id !== filter.connectionId) continue;
-      if (filter.status !== undefined && slot.answered.status !== filter.status) continue;
-      out.push(shown(slot));
+      const index = (this.next - i + this.ring.length) % this.ring.length;
+      const entry = this.ring[index];
+      if (!entry) break;
+      if (filter.connectionId !== undefined && entry.connection_id !== filter.connectionId) continue;
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      out.push(this.shownAt(index));
     }
     return out;
   }
 
   clear(): void {
     this.ring.fill(undefined);
+    this.shown.fill(undefined);
     this.next = 0;
   }
 
