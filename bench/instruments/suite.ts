@@ -1,5 +1,5 @@
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
-import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
+import { compareTargets, cpuRatio, throughputRatio, type Target } from '../lib/compare.js';
 import { startFolioServer, type FolioServer } from '../lib/folio.js';
 import { buildProject } from '../lib/processes.js';
 import { personalCaller } from '../lib/personalCaller.js';
@@ -18,7 +18,9 @@ async function target(name: string, folio: FolioServer): Promise<Target> {
   const headers = await personalCaller(folio);
   const first = await fetch(folio.url + PATH, { headers });
   if (first.status !== 200) throw new Error(`${name}: ${PATH} answered ${first.status}: ${await first.text()}`);
-  return { name, url: folio.url + PATH, headers };
+  // Its CPU is one process's only when Folio serves from one (FOLIO_PROCESSES=1, the bench's default).
+  const pid = (process.env.FOLIO_PROCESSES ?? '1') === '1' ? folio.child.pid : undefined;
+  return { name, url: folio.url + PATH, headers, pid };
 }
 
 export const suite: Suite = {
@@ -35,12 +37,16 @@ export const suite: Suite = {
       // Not scraped while measured: a scrape every 15 s is noise beside thousands of requests a second.
       const comparison = await compareTargets(targets, options, (line) => process.stderr.write(`${line}\n`));
       const ratio = throughputRatio(comparison, 'instruments on', 'instruments off');
+      const cpu = cpuRatio(comparison, 'instruments on', 'instruments off');
       const met = ratio.ofMedians >= TARGET_RATIO;
       return {
         store: on.store,
         comparison,
         verdict: `on / off: ${pct(ratio.ofMedians)} of the throughput without them (per round: ${ratio.perRound.map(pct).join(', ')}); target ≥ ${pct(TARGET_RATIO)}: ${met ? 'met' : 'NOT met'}`,
         notes: [
+          ...(cpu
+            ? [`server CPU per request (median of rounds): on ${cpu.a.toFixed(1)} µs, off ${cpu.b.toFixed(1)} µs (on / off ${(cpu.ratio * 100).toFixed(1)}%)`]
+            : []),
           `both: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)`,
           `instruments on: defaults (request log of 1,000 entries with bodies, Prometheus histogram per route, default process metrics); off: FOLIO_METRICS=0 FOLIO_REQUEST_LOG_SIZE=0`,
         ],

@@ -1,5 +1,6 @@
 import autocannon, { type Result } from 'autocannon';
 import type { BenchOptions } from './options.js';
+import { processCpuMicros } from './processCpu.js';
 
 /** One HTTP endpoint under load; every request is the same. */
 export interface Target {
@@ -8,6 +9,8 @@ export interface Target {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The serving process, when it is one process on this machine: its CPU per request is measured too. */
+  pid?: number;
 }
 
 export interface RunStats {
@@ -15,6 +18,8 @@ export interface RunStats {
   p50: number;
   p99: number;
   requests: number;
+  /** The serving process's CPU time per request over the measured run, µs; null when not measured. */
+  cpuPerRequest?: number | null;
 }
 
 export interface TargetResult {
@@ -23,6 +28,7 @@ export interface TargetResult {
   medianRequestsPerSecond: number;
   medianP50: number;
   medianP99: number;
+  medianCpuPerRequest?: number | null;
 }
 
 export interface Comparison {
@@ -77,16 +83,20 @@ export async function compareTargets(targets: readonly Target[], options: BenchO
         const warm = await load(target, options, options.warmup);
         failures.push(...failuresOf(warm, `${target.name} warm-up ${round}`));
       }
+      const cpuBefore = processCpuMicros(target.pid);
       const result = await load(target, options, options.duration);
+      const cpuAfter = processCpuMicros(target.pid);
       failures.push(...failuresOf(result, `${target.name} round ${round}`));
       const stats: RunStats = {
         requestsPerSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         requests: result.requests.total,
+        cpuPerRequest: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (cpuAfter - cpuBefore) / result.requests.total,
       };
       runs.get(target.name)!.push(stats);
-      log(`round ${round}/${options.rounds} ${target.name}: ${Math.round(stats.requestsPerSecond)} req/s, p99 ${stats.p99} ms`);
+      const cpu = stats.cpuPerRequest == null ? '' : `, server CPU ${stats.cpuPerRequest.toFixed(1)} µs/request`;
+      log(`round ${round}/${options.rounds} ${target.name}: ${Math.round(stats.requestsPerSecond)} req/s, p99 ${stats.p99} ms${cpu}`);
     }
   }
   return {
@@ -98,6 +108,7 @@ export async function compareTargets(targets: readonly Target[], options: BenchO
         medianRequestsPerSecond: median(list.map((r) => r.requestsPerSecond)),
         medianP50: median(list.map((r) => r.p50)),
         medianP99: median(list.map((r) => r.p99)),
+        medianCpuPerRequest: list.every((r) => r.cpuPerRequest != null) ? median(list.map((r) => r.cpuPerRequest!)) : null,
       };
     }),
     failures,
@@ -113,4 +124,11 @@ export function throughputRatio(comparison: Comparison, a: string, b: string): {
     ofMedians: ta.medianRequestsPerSecond / tb.medianRequestsPerSecond,
     perRound: ta.runs.map((run, i) => run.requestsPerSecond / tb.runs[i].requestsPerSecond),
   };
+}
+
+/** Server CPU per request of `a` over `b` (medians), or null when either was not measured. */
+export function cpuRatio(comparison: Comparison, a: string, b: string): { a: number; b: number; ratio: number } | null {
+  const ca = comparison.targets.find((t) => t.name === a)!.medianCpuPerRequest;
+  const cb = comparison.targets.find((t) => t.name === b)!.medianCpuPerRequest;
+  return ca == null || cb == null ? null : { a: ca, b: cb, ratio: ca / cb };
 }

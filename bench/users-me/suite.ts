@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
-import { compareTargets, throughputRatio, type Target } from '../lib/compare.js';
+import { compareTargets, cpuRatio, throughputRatio, type Target } from '../lib/compare.js';
 import { startFolioServer } from '../lib/folio.js';
 import { personalCaller } from '../lib/personalCaller.js';
 import { buildProject, cleanEnv, freePort, spawnServer, tempDir, type ServerProcess } from '../lib/processes.js';
@@ -26,6 +26,7 @@ export const suite: Suite = {
   description: 'GET /v1/users/me on Folio beside a bare Fastify route answering JSON of the same size',
   async run(options) {
     if (options.build) await buildProject();
+    const oneProcess = (process.env.FOLIO_PROCESSES ?? '1') === '1';
     const folio = await startFolioServer({ profile: options.profile, entry: options.folioEntry, env: options.folioEnv });
     const tmp = tempDir('folio-bench-bare-');
     let bare: ServerProcess | null = null;
@@ -50,17 +51,24 @@ export const suite: Suite = {
       if (!mirrored.equals(bytes)) throw new Error(`the bare route answers ${mirrored.length} bytes, Folio ${bytes.length}; they must match`);
 
       const targets: Target[] = [
-        { name: 'folio', url: folio.url + PATH, headers },
-        { name: 'bare fastify', url: bare.url + PATH, headers },
+        // Its CPU is one process's only when Folio serves from one (FOLIO_PROCESSES=1, the bench's default).
+        { name: 'folio', url: folio.url + PATH, headers, pid: oneProcess ? folio.child.pid : undefined },
+        { name: 'bare fastify', url: bare.url + PATH, headers, pid: bare.child.pid },
       ];
       const comparison = await compareTargets(targets, options, (line) => process.stderr.write(`${line}\n`));
       const ratio = throughputRatio(comparison, 'folio', 'bare fastify');
+      const cpu = cpuRatio(comparison, 'folio', 'bare fastify');
       const met = ratio.ofMedians >= TARGET_RATIO;
       return {
         store: folio.store,
         comparison,
         verdict: `Folio / bare: ${pct(ratio.ofMedians)} of the bare route's requests/s (per round: ${ratio.perRound.map(pct).join(', ')}); target ≥ ${pct(TARGET_RATIO)}: ${met ? 'met' : 'NOT met'}`,
         notes: [
+          ...(cpu
+            ? [
+                `server CPU per request (median of rounds): folio ${cpu.a.toFixed(1)} µs, bare fastify ${cpu.b.toFixed(1)} µs (Folio ${cpu.ratio.toFixed(2)}× the bare route's)`,
+              ]
+            : []),
           `folio: \`GET ${PATH}\` from ${options.folioEntry}, Service-Version ${LATEST_VERSION}, personal connection acting for a person, logs at warn, rate limiter on (in-memory, budget never reached)${settings(options.folioEnv)}`,
           `bare fastify: Fastify ${fastifyVersion} with default options (logger off), one route answering the same ${bytes.length}-byte JSON`,
         ],
