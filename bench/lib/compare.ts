@@ -99,19 +99,34 @@ export async function compareTargets(targets: readonly Target[], options: BenchO
       log(`round ${round}/${options.rounds} ${target.name}: ${Math.round(stats.requestsPerSecond)} req/s, p99 ${stats.p99} ms${cpu}`);
     }
   }
+  return { targets: targets.map((t) => summarise(t.name, runs.get(t.name)!)), failures, options };
+}
+
+function summarise(name: string, runs: RunStats[]): TargetResult {
   return {
-    targets: targets.map((t) => {
-      const list = runs.get(t.name)!;
-      return {
-        name: t.name,
-        runs: list,
-        medianRequestsPerSecond: median(list.map((r) => r.requestsPerSecond)),
-        medianP50: median(list.map((r) => r.p50)),
-        medianP99: median(list.map((r) => r.p99)),
-        medianCpuPerRequest: list.every((r) => r.cpuPerRequest != null) ? median(list.map((r) => r.cpuPerRequest!)) : null,
-      };
-    }),
-    failures,
+    name,
+    runs,
+    medianRequestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    medianP50: median(runs.map((r) => r.p50)),
+    medianP99: median(runs.map((r) => r.p99)),
+    medianCpuPerRequest: runs.every((r) => r.cpuPerRequest != null) ? median(runs.map((r) => r.cpuPerRequest!)) : null,
+  };
+}
+
+/**
+ * Comparisons of the same targets run one after another (each on processes of its own), as one:
+ * their rounds in order, summarised again. Targets keep the first comparison's order.
+ */
+export function mergeComparisons(parts: readonly Comparison[], options: BenchOptions): Comparison {
+  const names = parts[0]!.targets.map((t) => t.name);
+  return {
+    targets: names.map((name) =>
+      summarise(
+        name,
+        parts.flatMap((part) => part.targets.find((t) => t.name === name)!.runs),
+      ),
+    ),
+    failures: parts.flatMap((part) => part.failures),
     options,
   };
 }
