@@ -71,7 +71,7 @@ export async function createCore(config: Config): Promise<Core> {
     instruments: {
       faults: new FaultTable(),
       requests: new RequestLog(config.requestLogSize),
-      metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats() }, config.metrics),
+      metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats(), commits: () => store.commitStats() }, config.metrics),
     },
     seed: null,
     close: async () => {

@@ -7,6 +7,8 @@ export interface MetricSources {
   jobDepth(): Promise<readonly { kind: string; state: string; count: number }[]>;
   /** The PostgreSQL pool's connections; null on SQLite (one connection, no pool). */
   pool(): { total: number; idle: number; waiting: number } | null;
+  /** SQLite's write transactions and the group commits that made them durable; null on PostgreSQL. */
+  commits(): { transactions: number; commits: number } | null;
 }
 
 /**
@@ -66,6 +68,28 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waiting);
       },
     });
+    // Counters read from the driver at scrape time, on SQLite only: their ratio is how many writes one fsync served.
+    const commits = sources.commits;
+    if (commits() !== null) {
+      new Counter({
+        name: 'folio_store_write_transactions_total',
+        help: 'Write transactions this process ran on SQLite.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(commits()!.transactions);
+        },
+      });
+      new Counter({
+        name: 'folio_store_group_commits_total',
+        help: 'Commits that made those transactions durable, several at a time under load (one fsync each).',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(commits()!.commits);
+        },
+      });
+    }
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {

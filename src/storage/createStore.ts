@@ -2,26 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  CompiledQuery,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  sql,
-  type DatabaseConnection,
-  type Driver,
-  type SqliteDialectConfig,
-  type Transaction,
-  type TransactionSettings,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './callerLookup.js';
 import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
 import { postgresWakeChannel, type WakeChannel } from './wakeChannel.js';
+import { GroupCommitSqliteDriver, type GroupCommitStats } from './sqliteGroupCommit.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -40,6 +28,8 @@ export interface Store {
   findCaller: CallerLookup;
   /** The PostgreSQL pool's connections; null on SQLite, which has one connection and no pool. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** SQLite's write transactions and the group commits that made them durable (sqliteGroupCommit.ts); null on PostgreSQL. */
+  commitStats(): GroupCommitStats | null;
   /** Job wake-ups between the processes on this store (LISTEN/NOTIFY); null on SQLite, whose processes are one server's (src/jobs/). */
   wakeChannel: WakeChannel | null;
 }
@@ -58,62 +48,28 @@ export interface StoreOptions {
 /** docs/decisions.md, "Caller cache on PostgreSQL". */
 export const DEFAULT_CALLER_CACHE_MS = 5_000;
 
-const STATEMENT_CACHE_SIZE = 500;
-
 /**
- * Kysely prepares every statement anew; better-sqlite3 statements are reusable, and preparing costs
- * more than running (docs/benchmarks.md). Statements are cached by SQL text, oldest evicted first.
- * Safe because Kysely runs one statement at a time on this single connection.
+ * Kysely's SQLite dialect with Folio's driver (sqliteGroupCommit.ts): write transactions begin
+ * IMMEDIATE and commit in groups. Several processes may write one SQLite file (`folio serve
+ * --processes`, `folio admin` beside a server). A transaction begun DEFERRED reads under a snapshot
+ * and upgrades to the write lock at its first write; when another process committed meanwhile the
+ * upgrade fails at once with SQLITE_BUSY, which busy_timeout cannot retry (the snapshot is stale):
+ * 53–74% of 100 concurrent writes to one page from two processes were answered 409
+ * (test/concurrency). So `Store.transaction` begins IMMEDIATE, waiting its turn for the write lock
+ * up front; `Store.snapshot` (read-only, marked by its isolation level) stays DEFERRED so readers
+ * never queue behind writers.
  */
-function withStatementCache(database: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = database.prepare.bind(database);
-  return new Proxy(database, {
-    get(target, key, receiver) {
-      if (key !== 'prepare') {
-        const value: unknown = Reflect.get(target, key, receiver);
-        // Native methods must be called on the real database object, not on the proxy.
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      }
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (!statement) {
-          statement = prepare(source);
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-          cache.set(source, statement);
-        }
-        return statement;
-      };
-    },
-  });
-}
-
-/**
- * Several processes may write one SQLite file (`folio serve --processes`, `folio admin` beside a
- * server). A transaction Kysely begins DEFERRED reads under a snapshot and upgrades to the write
- * lock at its first write; when another process committed meanwhile the upgrade fails at once with
- * SQLITE_BUSY, which busy_timeout cannot retry (the snapshot is stale): 53–74% of 100 concurrent
- * writes to one page from two processes were answered 409 (test/concurrency). So `Store.transaction`
- * begins IMMEDIATE, waiting its turn for the write lock up front; `Store.snapshot` (read-only,
- * marked by its isolation level) stays DEFERRED so readers never queue behind writers.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(settings?.isolationLevel ? 'begin' : 'begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
+class GroupCommitSqliteDialect extends SqliteDialect {
+  constructor(private readonly driver: GroupCommitSqliteDriver) {
+    super({ database: driver.database });
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return this.driver;
   }
 }
 
-function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>; database: SQLite.Database } {
+function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>; database: SQLite.Database; driver: GroupCommitSqliteDriver } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
   database.pragma('journal_mode = WAL');
@@ -122,7 +78,8 @@ function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   tuneSqliteReads(database, memory);
-  return { db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }), database };
+  const driver = new GroupCommitSqliteDriver(database);
+  return { db: new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(driver) }), database, driver };
 }
 
 /** Megabytes of SQLite's page cache (private memory of the process) and of its memory map of the file. */
@@ -225,6 +182,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<DB>;
   let makeLookup: () => CallerLookup;
   let poolStats: Store['poolStats'] = () => null;
+  let commitStats: Store['commitStats'] = () => null;
   let closeLookup: () => Promise<void> = async () => undefined;
   let wakeChannel: WakeChannel | null = null;
   if (options.databaseUrl) {
@@ -241,6 +199,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   } else {
     const opened = openSqlite(options.dataDir, options.sqliteMemory ?? SQLITE_READ_MEMORY);
     db = opened.db;
+    commitStats = () => ({ ...opened.driver.stats });
     makeLookup = () => sqliteCallerLookup(opened.database);
   }
   if (options.databaseUrl) await checkReachable(db, options.databaseUrl);
@@ -269,6 +228,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     // Prepared after migrations: the statement needs the tables to exist.
     findCaller,
     poolStats,
+    commitStats,
     wakeChannel,
   };
 }
