@@ -140,7 +140,8 @@ async function startOnPort(port: number, dataDir: string, options: ChildOptions)
   let answered = 'nothing';
   for (;;) {
     if (ended !== null) {
-      if (/EADDRINUSE/.test(stderr)) throw new PortTakenError(`folio serve exited (${ended}): port ${port} is taken by another process (EADDRINUSE):\n${stderr}`);
+      if (/EADDRINUSE/.test(stderr))
+        throw new PortTakenError(`folio serve exited (${ended}): port ${port} is taken by another process (EADDRINUSE):\n${stderr}`);
       throw new Error(`folio serve exited (${ended}) before it was healthy:\n${stderr}`);
     }
     const token = adminToken();

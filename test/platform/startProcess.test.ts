@@ -104,7 +104,9 @@ describe('started processes', () => {
     // Force a stale build: the next start must build, once, for both.
     fs.rmSync(path.join(REPO_ROOT, 'dist', '.build-complete'), { force: true });
     const ports = [await freePort(), await freePort()];
-    const starts = ports.map((port) => run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: ADMIN_TOKEN }));
+    const starts = ports.map((port) =>
+      run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: ADMIN_TOKEN }),
+    );
     try {
       await Promise.all(ports.map((port, i) => healthy(port, starts[i], 400)));
       const builds = starts.map((s) => s.output().match(/folio: building/g)?.length ?? 0);
