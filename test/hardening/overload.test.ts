@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -208,14 +209,33 @@ describe('with Redis unreachable', () => {
 describe('with Redis stopped and started again', () => {
   let redis: ChildProcess | null = null;
   let port = 0;
-  const startRedis = async (): Promise<void> => {
-    redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      const up = await new Promise<boolean>((resolve) => {
-        const probe = net.connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
-        probe.on('connect', () => probe.destroy());
+  // Its own password: a port from freePort() may meanwhile be another test file's Redis (files run
+  // side by side), which a bare connect would take for this one.
+  const password = randomBytes(12).toString('hex');
+  /** Whether the Redis on `port` is this one: it takes this password. */
+  const answersAsOurs = () =>
+    new Promise<boolean>((resolve) => {
+      let reply = '';
+      const probe = net.connect(port, '127.0.0.1', () => probe.write(`AUTH ${password}\r\nPING\r\n`));
+      const done = (ours: boolean) => {
+        probe.destroy();
+        resolve(ours);
+      };
+      probe.on('data', (chunk: Buffer) => {
+        reply += chunk.toString('latin1');
+        if (reply.includes('\r\n+PONG\r\n') || reply.startsWith('-')) done(reply.startsWith('+OK\r\n+PONG\r\n'));
       });
-      if (up) return;
+      probe.on('error', () => done(false));
+      probe.on('close', () => done(false));
+      probe.setTimeout(1000, () => done(false));
+    });
+  /** Starts Redis on `port`; false if it could not listen there (another process holds the port). */
+  const startRedis = async (): Promise<boolean> => {
+    const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--requirepass', password], { stdio: 'ignore' });
+    redis = child;
+    for (let i = 0; i < 100; i++) {
+      if (child.exitCode !== null) return false;
+      if (await answersAsOurs()) return true;
       await sleep(50);
     }
     throw new Error('redis-server did not start');
@@ -234,11 +254,16 @@ describe('with Redis stopped and started again', () => {
   const limits = { FOLIO_RATE_LIMIT: '0.05', FOLIO_RATE_LIMIT_WINDOW: '100' };
 
   before(async () => {
-    port = await freePort();
-    await startRedis();
-    first = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}` });
+    // Another port when the picked one was taken meanwhile.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      if (await startRedis()) break;
+      if (attempt === 5) throw new Error('redis-server found no free port in 5 tries');
+    }
+    const redisUrl = `redis://:${password}@127.0.0.1:${port}`;
+    first = await startTestServer({ ...limits, REDIS_URL: redisUrl });
     // The same store: the same SQLite file, or the same database.
-    second = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}`, FOLIO_DATA_DIR: first.dataDir });
+    second = await startTestServer({ ...limits, REDIS_URL: redisUrl, FOLIO_DATA_DIR: first.dataDir });
   });
   after(async () => {
     await second?.close();
@@ -264,7 +289,7 @@ describe('with Redis stopped and started again', () => {
     assert.deepEqual(await statuses(first, other.token, 6), [200, 200, 200, 200, 200, 429]);
     assert.deepEqual(await statuses(second, other.token, 6), [200, 200, 200, 200, 200, 429]);
 
-    await startRedis();
+    assert.ok(await startRedis(), `port ${port} was taken while Redis was down`);
     // ioredis reconnects on its own backoff: shared again once a budget spent on one instance is
     // spent on the other (a fresh connection each try, so the memory counts do not mix in).
     let shared = false;
