@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import { addConnection, admin, makeSharedPage, makeWorkspace } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
 import { call } from '../helpers/http.js';
@@ -25,7 +25,7 @@ describe('async tasks: a server killed with a task queued', () => {
   });
 
   test('SIGKILL while queued: the next server on the same store runs it and it succeeds', { timeout: 60_000 }, async () => {
-    const server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+    const server = { url: child.url, adminToken: child.adminToken, dataDir: child.dataDir } as TestServer;
     const fx = await makeWorkspace(server);
     const parent = await makeSharedPage(server, fx);
     const accepted = await call<Json>(child.url, 'POST', '/v1/pages', {
@@ -38,7 +38,7 @@ describe('async tasks: a server killed with a task queued', () => {
 
     child.process.kill('SIGKILL');
     await child.exited;
-    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env });
+    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: { ...env, FOLIO_ADMIN_TOKEN: server.adminToken } });
 
     const done = await pollTask(child.url, fx.token, accepted.body.id);
     assert.equal(done.status, 'succeeded', child.stderr());
@@ -65,7 +65,7 @@ describe('async tasks: a connection revoked before its task runs', () => {
   });
 
   test('the task runs as the connection is now: revoked, it fails as its request would, and writes nothing', { timeout: 60_000 }, async () => {
-    const server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+    const server = { url: child.url, adminToken: child.adminToken, dataDir: child.dataDir } as TestServer;
     const fx = await makeWorkspace(server);
     const parent = await makeSharedPage(server, fx);
     const watcher = await addConnection(server, fx.workspaceId, ['read_content']);
@@ -76,7 +76,7 @@ describe('async tasks: a connection revoked before its task runs', () => {
 
     child.process.kill('SIGTERM');
     await child.exited;
-    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env });
+    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: { ...env, FOLIO_ADMIN_TOKEN: server.adminToken } });
     let jobs: Json[] = [];
     for (let i = 0; i < 200; i++) {
       jobs = (await admin(server, 'GET', '/jobs?kind=async_task')).results.filter((job: Json) => job.subject_id === accepted.body.id);

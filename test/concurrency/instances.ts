@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStore } from '../../src/storage/createStore.js';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import { makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { lateBound } from '../helpers/lateBound.js';
 import { call, type HttpResult } from '../helpers/http.js';
@@ -29,7 +29,7 @@ export interface Instances {
 function asTestServer(child: ChildServer): TestServer {
   return {
     url: child.url,
-    adminToken: CHILD_ADMIN_TOKEN,
+    adminToken: child.adminToken,
     dataDir: child.dataDir,
     running: undefined as never,
     close: async () => {

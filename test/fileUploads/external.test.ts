@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useServer } from '../helpers/useServer.js';
 import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import type { TestServer } from '../helpers/server.js';
 import { ok } from '../content/helpers.js';
 import { createUpload, download, MIB, patterned, PNG, refused, send, sha256 } from './helpers.js';
@@ -191,7 +191,7 @@ describe('external_url: an import cut off by a restart', () => {
 
   for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
     test(`${signal} mid-download: the next server's worker imports the file again and it ends uploaded`, { timeout: 60_000 }, async () => {
-      const server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+      const server = { url: child.url, adminToken: child.adminToken, dataDir: child.dataDir } as TestServer;
       const fx = await makeWorkspace(server);
       const getsBefore = host.gets();
       const res = await createUpload(server, fx.token, { mode: 'external_url', external_url: `${host.url}/slow.bin`, filename: 'slow.bin' });
@@ -201,7 +201,7 @@ describe('external_url: an import cut off by a restart', () => {
       assert.ok(host.sent() - sentBefore < bytes.length, 'stopped mid-download');
       child.process.kill(signal);
       await child.exited;
-      child = await startChildServer({ port: child.port, dataDir: child.dataDir, env });
+      child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: { ...env, FOLIO_ADMIN_TOKEN: server.adminToken } });
 
       let upload: Json = {};
       for (let i = 0; i < 300; i++) {

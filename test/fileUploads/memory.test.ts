@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import { makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
 import { ok } from '../content/helpers.js';
@@ -25,7 +25,7 @@ describe('file uploads: memory', { skip: !fs.existsSync('/proc/self/clear_refs')
   let fx: Fixture;
   before(async () => {
     child = await startChildServer();
-    server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+    server = { url: child.url, adminToken: child.adminToken, dataDir: child.dataDir } as TestServer;
     fx = await makeWorkspace(server);
   });
   after(async () => {

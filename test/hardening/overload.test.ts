@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -141,6 +142,56 @@ describe('past the request time budget', () => {
   });
 });
 
+/**
+ * Sends `path` a JSON body in two halves `pauseMs` apart, on a connection of its own that the
+ * server closes after its answer, and returns the status and body of the one answer.
+ */
+async function sendSlowly(url: string, path: string, token: string, body: unknown, pauseMs: number): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify(body);
+  const half = Math.floor(payload.length / 2);
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+  // Answered before the second half, the server may close first: that write's error is expected.
+  socket.on('error', () => {});
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nNotion-Version: 2022-06-28\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload.slice(0, half)}`,
+  );
+  await sleep(pauseMs);
+  if (!socket.destroyed) socket.write(payload.slice(half));
+  await Promise.race([closed, sleep(10_000)]);
+  socket.destroy();
+  assert.equal(received.match(/HTTP\/1\.1 \d{3} /g)?.length, 1, received);
+  const answer = received.slice(received.indexOf('\r\n\r\n') + 4);
+  return { status: Number(received.slice(9, 12)), body: JSON.parse(answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)) };
+}
+
+describe('past the request time budget, on the admin plane', () => {
+  const BUDGET_MS = 200;
+  const { server, fx } = useServer({ env: { FOLIO_REQUEST_TIMEOUT_MS: String(BUDGET_MS) } });
+
+  it('an admin request that outlasts the budget is answered in full, where a /v1 request as slow answers 504', async () => {
+    // The budget covers the body too: one that arrives over five budgets keeps the request past it,
+    // with the event loop free to notice (an import's work would hold a SQLite server's loop).
+    const pauseMs = 5 * BUDGET_MS;
+    const started = Date.now();
+    const workspace = await sendSlowly(server.url, '/admin/v1/workspaces', server.adminToken, { name: 'Slow admin request' }, pauseMs);
+    assert.ok(Date.now() - started >= pauseMs);
+    // An operator's imports and resets take as long as the data they carry (src/http/requestBudget.ts).
+    assert.equal(workspace.status, 200, JSON.stringify(workspace.body));
+    assert.equal((workspace.body as { name: string }).name, 'Slow admin request');
+
+    const parent = await admin(server, 'POST', `/workspaces/${fx.workspaceId}/pages`, { title: 'Parent' });
+    await admin(server, 'POST', `/connections/${fx.connection.id}/grants`, { object_id: parent.id });
+    const page = { parent: { page_id: parent.id }, properties: { title: { title: [{ text: { content: 'Slow page' } }] } } };
+    const late = await sendSlowly(server.url, '/v1/pages', fx.token, page, pauseMs);
+    assert.equal(late.status, 504);
+    assertErrorBody(late.body, 504, 'gateway_timeout');
+  });
+});
+
 // A port nothing listens on, found before the suites are declared (their env is read then).
 const deadRedisPort = await freePort();
 
@@ -158,14 +209,33 @@ describe('with Redis unreachable', () => {
 describe('with Redis stopped and started again', () => {
   let redis: ChildProcess | null = null;
   let port = 0;
-  const startRedis = async (): Promise<void> => {
-    redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      const up = await new Promise<boolean>((resolve) => {
-        const probe = net.connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
-        probe.on('connect', () => probe.destroy());
+  // Its own password: a port from freePort() may meanwhile be another test file's Redis (files run
+  // side by side), which a bare connect would take for this one.
+  const password = randomBytes(12).toString('hex');
+  /** Whether the Redis on `port` is this one: it takes this password. */
+  const answersAsOurs = () =>
+    new Promise<boolean>((resolve) => {
+      let reply = '';
+      const probe = net.connect(port, '127.0.0.1', () => probe.write(`AUTH ${password}\r\nPING\r\n`));
+      const done = (ours: boolean) => {
+        probe.destroy();
+        resolve(ours);
+      };
+      probe.on('data', (chunk: Buffer) => {
+        reply += chunk.toString('latin1');
+        if (reply.includes('\r\n+PONG\r\n') || reply.startsWith('-')) done(reply.startsWith('+OK\r\n+PONG\r\n'));
       });
-      if (up) return;
+      probe.on('error', () => done(false));
+      probe.on('close', () => done(false));
+      probe.setTimeout(1000, () => done(false));
+    });
+  /** Starts Redis on `port`; false if it could not listen there (another process holds the port). */
+  const startRedis = async (): Promise<boolean> => {
+    const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--requirepass', password], { stdio: 'ignore' });
+    redis = child;
+    for (let i = 0; i < 100; i++) {
+      if (child.exitCode !== null) return false;
+      if (await answersAsOurs()) return true;
       await sleep(50);
     }
     throw new Error('redis-server did not start');
@@ -184,11 +254,16 @@ describe('with Redis stopped and started again', () => {
   const limits = { FOLIO_RATE_LIMIT: '0.05', FOLIO_RATE_LIMIT_WINDOW: '100' };
 
   before(async () => {
-    port = await freePort();
-    await startRedis();
-    first = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}` });
+    // Another port when the picked one was taken meanwhile.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      if (await startRedis()) break;
+      if (attempt === 5) throw new Error('redis-server found no free port in 5 tries');
+    }
+    const redisUrl = `redis://:${password}@127.0.0.1:${port}`;
+    first = await startTestServer({ ...limits, REDIS_URL: redisUrl });
     // The same store: the same SQLite file, or the same database.
-    second = await startTestServer({ ...limits, REDIS_URL: `redis://127.0.0.1:${port}`, FOLIO_DATA_DIR: first.dataDir });
+    second = await startTestServer({ ...limits, REDIS_URL: redisUrl, FOLIO_DATA_DIR: first.dataDir });
   });
   after(async () => {
     await second?.close();
@@ -214,7 +289,7 @@ describe('with Redis stopped and started again', () => {
     assert.deepEqual(await statuses(first, other.token, 6), [200, 200, 200, 200, 200, 429]);
     assert.deepEqual(await statuses(second, other.token, 6), [200, 200, 200, 200, 200, 429]);
 
-    await startRedis();
+    assert.ok(await startRedis(), `port ${port} was taken while Redis was down`);
     // ioredis reconnects on its own backoff: shared again once a budget spent on one instance is
     // spent on the other (a fresh connection each try, so the memory counts do not mix in).
     let shared = false;

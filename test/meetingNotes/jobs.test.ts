@@ -14,7 +14,7 @@ import { useServer } from '../helpers/useServer.js';
 import { admin, makeSharedPage, makeWorkspace, type Fixture } from '../helpers/factories.js';
 import { STORE, type TestServer } from '../helpers/server.js';
 import { call } from '../helpers/http.js';
-import { CHILD_ADMIN_TOKEN, startChildServer, startChildWorker, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, startChildWorker, type ChildServer } from '../platform/childServer.js';
 import { synthesizeSpeech, MEETING_SCRIPT } from '../processing/speech.js';
 import { childrenOf, createdNote, uploadRecording, waitForStatus } from './helpers.js';
 
@@ -85,7 +85,7 @@ function useChildServer(env: Record<string, string>) {
   const state = {} as { child: ChildServer; server: TestServer; fx: Fixture };
   before(async () => {
     state.child = await startChildServer({ env });
-    state.server = { url: state.child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: state.child.dataDir } as TestServer;
+    state.server = { url: state.child.url, adminToken: state.child.adminToken, dataDir: state.child.dataDir } as TestServer;
     state.fx = await makeWorkspace(state.server);
   });
   after(async () => {
@@ -93,7 +93,9 @@ function useChildServer(env: Record<string, string>) {
     await state.child.exited;
   });
   const restart = async (extra: Record<string, string> = {}) => {
-    state.child = await startChildServer({ port: state.child.port, dataDir: state.child.dataDir, env: { ...env, ...extra } });
+    // Same address and admin token, so state.server stays good.
+    const { port, dataDir, adminToken } = state.child;
+    state.child = await startChildServer({ port, dataDir, env: { ...env, FOLIO_ADMIN_TOKEN: adminToken, ...extra } });
   };
   return { state, restart };
 }

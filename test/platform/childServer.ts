@@ -3,6 +3,7 @@
  * server. Configuration goes through the environment exactly as an operator's would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,8 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { compiledCli } from '../helpers/compiledCli.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CHILD_ADMIN_TOKEN = 'child-admin-token';
 
+/**
+ * A port that was free a moment ago. Only a guess: between closing the probe and a child's listen,
+ * another test file running at the same time (.ci/run) may take it, so startChildServer checks
+ * which server answers and starts again on another port.
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -30,6 +35,12 @@ export interface ChildServer {
   url: string;
   port: number;
   dataDir: string;
+  /**
+   * This child's admin token: options.env.FOLIO_ADMIN_TOKEN when given, the one the server
+   * generated into its data dir when that is '', otherwise a random one of its own. Restarting on
+   * the same data dir with `env: { FOLIO_ADMIN_TOKEN: child.adminToken }` keeps it.
+   */
+  adminToken: string;
   process: ChildProcess;
   /** Everything the process wrote to stdout. */
   stdout(): string;
@@ -40,6 +51,7 @@ export interface ChildServer {
 }
 
 export interface ChildOptions {
+  /** A fixed port (a restart on the same address). Without it a free one is picked, and picked again if taken meanwhile. */
   port?: number;
   dataDir?: string;
   env?: Record<string, string>;
@@ -49,17 +61,38 @@ export interface ChildOptions {
   readyMs?: number;
 }
 
-/** Spawns `folio serve` and waits until GET /healthz answers. */
+/** How often a child that lost its picked port to another process is started again on another. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Spawns `folio serve` and waits until it answers as itself: an admin request with this child's own
+ * admin token. A bare GET /healthz is not enough, since with test files running side by side the
+ * port may belong to another file's child (or any server), which would answer it just as well.
+ */
 export async function startChildServer(options: ChildOptions = {}): Promise<ChildServer> {
-  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-child-'));
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOnPort(port, dataDir, options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** The child could not listen: another process holds the port. */
+class PortTakenError extends Error {}
+
+async function startOnPort(port: number, dataDir: string, options: ChildOptions): Promise<ChildServer> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     FOLIO_PORT: String(port),
     FOLIO_HOST: '127.0.0.1',
     FOLIO_DATA_DIR: dataDir,
-    FOLIO_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
+    // Its own, so that no other server can answer the readiness check below.
+    FOLIO_ADMIN_TOKEN: `child-admin-${randomBytes(12).toString('hex')}`,
     FOLIO_RATE_LIMIT: 'off',
     FOLIO_LOG_LEVEL: 'warn',
     // Off, as in test/helpers/server.ts: a first request's module load on a loaded machine is no overload.
@@ -71,6 +104,15 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   };
   // An empty value removes a variable (e.g. FOLIO_ADMIN_TOKEN: '' to let the server generate one).
   for (const [key, value] of Object.entries(env)) if (value === '') delete env[key];
+  // Without FOLIO_ADMIN_TOKEN the server keeps a generated one in its data dir (src/adminToken.ts).
+  const adminToken = (): string | null => {
+    if (env.FOLIO_ADMIN_TOKEN) return env.FOLIO_ADMIN_TOKEN;
+    try {
+      return fs.readFileSync(path.join(env.FOLIO_DATA_DIR ?? dataDir, 'admin-token'), 'utf8').trim() || null;
+    } catch {
+      return null;
+    }
+  };
   const child = spawn(process.execPath, [await compiledCli(), 'serve', ...(options.args ?? [])], {
     cwd: REPO_ROOT,
     env,
@@ -94,21 +136,33 @@ export async function startChildServer(options: ChildOptions = {}): Promise<Chil
   void exited.then((how) => {
     ended = how;
   });
+  // What answered on the port so far, for the failure message when it was not this child.
+  let answered = 'nothing';
   for (;;) {
-    if (ended !== null) throw new Error(`folio serve exited (${ended}) before it was healthy:\n${stderr}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (ended !== null) {
+      if (/EADDRINUSE/.test(stderr))
+        throw new PortTakenError(`folio serve exited (${ended}): port ${port} is taken by another process (EADDRINUSE):\n${stderr}`);
+      throw new Error(`folio serve exited (${ended}) before it was healthy:\n${stderr}`);
+    }
+    const token = adminToken();
+    if (token) {
+      try {
+        // Any admin read will do; the faults list is in memory and cheap.
+        const res = await fetch(`${url}/admin/v1/faults`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (res.ok) break;
+        answered = `${res.status} to an admin request with this child's token`;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`folio serve was not healthy within ${readyMs / 1000} s:\n${stderr}`);
+      throw new Error(`folio serve was not healthy within ${readyMs / 1000} s (port ${port} answered ${answered}):\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url, port, dataDir, process: child, stdout: () => stdout, stderr: () => stderr, exited };
+  return { url, port, dataDir, adminToken: adminToken()!, process: child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 /**

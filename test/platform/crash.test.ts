@@ -11,18 +11,20 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createStore } from '../../src/storage/createStore.js';
 import { STORE } from '../helpers/server.js';
-import { CHILD_ADMIN_TOKEN, freePort, postJson, startChildServer, type ChildServer } from './childServer.js';
+import { postJson, startChildServer, type ChildServer } from './childServer.js';
 
 const KILLS = 10;
 const WRITERS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test(`every write answered 200 survives ${KILLS} SIGKILLs (${STORE})`, { timeout: 180_000 }, async (t) => {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-crash-'));
   const run = randomUUID().slice(0, 8);
-  let server: ChildServer = await startChildServer({ port, dataDir });
-  const workspace = await postJson(`${server.url}/admin/v1/workspaces`, CHILD_ADMIN_TOKEN, { name: `crash ${run}` });
+  let server: ChildServer = await startChildServer({ dataDir });
+  // Each restart on the same address and token, so the writers' URL and token stay good.
+  const { port, adminToken } = server;
+  const restartEnv = { FOLIO_ADMIN_TOKEN: adminToken };
+  const workspace = await postJson(`${server.url}/admin/v1/workspaces`, adminToken, { name: `crash ${run}` });
   assert.equal(workspace.status, 200);
   const pagesUrl = `${server.url}/admin/v1/workspaces/${workspace.body.id}/pages`;
 
@@ -38,7 +40,7 @@ test(`every write answered 200 survives ${KILLS} SIGKILLs (${STORE})`, { timeout
         const title = `crash ${run} #${seq++}`;
         attempted.add(title);
         try {
-          const res = await postJson(pagesUrl, CHILD_ADMIN_TOKEN, { title });
+          const res = await postJson(pagesUrl, adminToken, { title });
           assert.equal(res.status, 200, JSON.stringify(res.body));
           acknowledged.set(res.body.id, title);
         } catch (error) {
@@ -55,13 +57,13 @@ test(`every write answered 200 survives ${KILLS} SIGKILLs (${STORE})`, { timeout
     assert.equal(await server.exited, 'SIGKILL');
     killed = true;
     await Promise.all(writers);
-    server = await startChildServer({ port, dataDir });
+    server = await startChildServer({ port, dataDir, env: restartEnv });
   }
 
   // The restarted server is healthy and takes writes as before.
   const ready = await fetch(`${server.url}/readyz`);
   assert.equal(ready.status, 200);
-  const last = await postJson(pagesUrl, CHILD_ADMIN_TOKEN, { title: `crash ${run} last` });
+  const last = await postJson(pagesUrl, adminToken, { title: `crash ${run} last` });
   assert.equal(last.status, 200);
   acknowledged.set(last.body.id, `crash ${run} last`);
   attempted.add(`crash ${run} last`);

@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createStore } from '../../src/storage/createStore.js';
 import { STORE } from '../helpers/server.js';
-import { CHILD_ADMIN_TOKEN, postJson, startChildServer } from './childServer.js';
+import { postJson, startChildServer } from './childServer.js';
 import { buildInProcess, inject } from './inProcess.js';
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -112,18 +112,18 @@ describe('server lifecycle', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`${signal}: exits 0 within a few seconds; every write answered before or during the stop is durable`, async () => {
       const server = await startChildServer();
-      const workspace = await postJson(`${server.url}/admin/v1/workspaces`, CHILD_ADMIN_TOKEN, { name: 'shutdown' });
+      const workspace = await postJson(`${server.url}/admin/v1/workspaces`, server.adminToken, { name: 'shutdown' });
       const pagesUrl = `${server.url}/admin/v1/workspaces/${workspace.body.id}/pages`;
       const answered = new Map<string, string>();
       for (let i = 0; i < 5; i++) {
-        const res = await postJson(pagesUrl, CHILD_ADMIN_TOKEN, { title: `before ${i}` });
+        const res = await postJson(pagesUrl, server.adminToken, { title: `before ${i}` });
         assert.equal(res.status, 200);
         answered.set(res.body.id, `before ${i}`);
       }
       // Writes still arriving while the server stops: each is answered 200 (and kept), refused
       // with 503 while closing, or refused at the socket; none is lost after a 200.
       const during = Array.from({ length: 8 }, (_, i) =>
-        postJson(pagesUrl, CHILD_ADMIN_TOKEN, { title: `during ${i}` }).then(
+        postJson(pagesUrl, server.adminToken, { title: `during ${i}` }).then(
           (res) => ({ i, status: res.status, id: res.body.id as string | undefined, code: res.body.code as string | undefined }),
           () => ({ i, status: 0, id: undefined, code: undefined }),
         ),

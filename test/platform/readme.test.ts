@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CHILD_ADMIN_TOKEN, REPO_ROOT, startChildServer } from './childServer.js';
+import { REPO_ROOT, startChildServer, type ChildServer } from './childServer.js';
 import { synthesizeSpeech } from '../processing/speech.js';
 
 /** The `sh` blocks of one README section, in order. */
@@ -29,14 +29,14 @@ function quickStartScript(): string {
   return blocks.join('\n');
 }
 
-/** Runs `script` in bash in a directory laid out as a clone after a first start, against `url`. */
-function runAsReader(script: string, url: string, env: Record<string, string> = {}) {
+/** Runs `script` in bash in a directory laid out as a clone after a first start, against `server`. */
+function runAsReader(script: string, server: ChildServer, env: Record<string, string> = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-readme-'));
   // Where a first start leaves the token, and the clone's packages, as in the clone's directory.
   fs.mkdirSync(path.join(work, '.folio'));
-  fs.writeFileSync(path.join(work, '.folio', 'admin-token'), CHILD_ADMIN_TOKEN);
+  fs.writeFileSync(path.join(work, '.folio', 'admin-token'), server.adminToken);
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(work, 'node_modules'));
-  const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script.replace(/^FOLIO=.*$/m, `FOLIO=${url}`)], {
+  const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script.replace(/^FOLIO=.*$/m, `FOLIO=${server.url}`)], {
     cwd: work,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
@@ -54,7 +54,7 @@ describe('the README quick start', () => {
     const server = await startChildServer();
     let work: string | undefined;
     try {
-      const reader = runAsReader(script, server.url);
+      const reader = runAsReader(script, server);
       work = reader.work;
       const { run } = reader;
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
@@ -81,7 +81,7 @@ describe('the README meeting-notes recipe', () => {
     const server = await startChildServer();
     let work: string | undefined;
     try {
-      const reader = runAsReader(`${quickStartScript()}\n${recipe}`, server.url, { AUDIO: audio });
+      const reader = runAsReader(`${quickStartScript()}\n${recipe}`, server, { AUDIO: audio });
       work = reader.work;
       const { run } = reader;
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);

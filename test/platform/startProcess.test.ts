@@ -7,6 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,20 @@ function killGroup(started: Started): void {
   }
 }
 
+/**
+ * This file's own admin token, for the starts below: a port picked with freePort() may meanwhile be
+ * taken by another test file's server (files run side by side), which would answer /healthz just
+ * as well; only ours answers an admin request with this token.
+ */
+const ADMIN_TOKEN = `start-process-${randomBytes(12).toString('hex')}`;
+
+/** Whether our server (not merely some server) answers on `port`. */
+async function ours(port: number): Promise<boolean> {
+  const res = await fetch(`http://127.0.0.1:${port}/admin/v1/faults`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  await res.arrayBuffer();
+  return res.ok;
+}
+
 async function healthy(port: number, started: Started, seconds: number): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   let ended = false;
@@ -64,7 +79,7 @@ async function healthy(port: number, started: Started, seconds: number): Promise
   for (;;) {
     assert.ok(!ended, `exited before it was healthy:\n${started.output()}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+      if (await ours(port)) return;
     } catch {
       // not listening yet
     }
@@ -75,7 +90,7 @@ async function healthy(port: number, started: Started, seconds: number): Promise
 
 async function answers(port: number): Promise<boolean> {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+    return await ours(port);
   } catch {
     return false;
   }
@@ -89,7 +104,9 @@ describe('started processes', () => {
     // Force a stale build: the next start must build, once, for both.
     fs.rmSync(path.join(REPO_ROOT, 'dist', '.build-complete'), { force: true });
     const ports = [await freePort(), await freePort()];
-    const starts = ports.map((port) => run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: 'x' }));
+    const starts = ports.map((port) =>
+      run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: ADMIN_TOKEN }),
+    );
     try {
       await Promise.all(ports.map((port, i) => healthy(port, starts[i], 400)));
       const builds = starts.map((s) => s.output().match(/folio: building/g)?.length ?? 0);
@@ -105,7 +122,7 @@ describe('started processes', () => {
     }
 
     const port = await freePort();
-    const again = run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: 'x' });
+    const again = run('npm', ['start'], { ...storeEnv(), FOLIO_PORT: String(port), FOLIO_DATA_DIR: tempDir(), FOLIO_ADMIN_TOKEN: ADMIN_TOKEN });
     try {
       await healthy(port, again, 120);
       assert.doesNotMatch(again.output(), /folio: building/);
@@ -157,7 +174,7 @@ describe('started processes', () => {
         ...storeEnv(),
         FOLIO_PORT: String(port),
         FOLIO_DATA_DIR: tempDir(),
-        FOLIO_ADMIN_TOKEN: 'x',
+        FOLIO_ADMIN_TOKEN: ADMIN_TOKEN,
       });
       try {
         const deadline = Date.now() + 60_000;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { createStore, type Store } from '../../src/storage/createStore.js';
 import { STORE } from '../helpers/server.js';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../../src/config.js';
@@ -60,8 +60,8 @@ function send(url: string, method: string, path: string, options: { token?: stri
   });
 }
 
-async function admin(url: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const answer = await send(url, method, `/admin/v1${path}`, { token: CHILD_ADMIN_TOKEN, body });
+async function admin(server: ChildServer, method: string, path: string, body?: unknown): Promise<Json> {
+  const answer = await send(server.url, method, `/admin/v1${path}`, { token: server.adminToken, body });
   assert.equal(answer.status, 200, `admin ${method} ${path}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -107,15 +107,15 @@ describe(`folio serve --processes 2 (${STORE})`, { timeout: 240_000 }, () => {
       env: { FOLIO_JOB_POLL_MS: '600000', FOLIO_ASYNC_TASK_WORKERS: '1' },
     });
     store = await createStore({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: server.dataDir });
-    const workspace = await admin(server.url, 'POST', '/workspaces', { name: 'processes' });
-    const connection = await admin(server.url, 'POST', `/workspaces/${workspace.id}/connections`, {
+    const workspace = await admin(server, 'POST', '/workspaces', { name: 'processes' });
+    const connection = await admin(server, 'POST', `/workspaces/${workspace.id}/connections`, {
       name: 'writer',
       kind: 'internal',
       capabilities: ['read_content', 'update_content', 'insert_content'],
     });
     token = connection.token;
-    const parent = await admin(server.url, 'POST', `/workspaces/${workspace.id}/pages`, { title: 'parent' });
-    await admin(server.url, 'POST', `/connections/${connection.id}/grants`, { object_id: parent.id });
+    const parent = await admin(server, 'POST', `/workspaces/${workspace.id}/pages`, { title: 'parent' });
+    await admin(server, 'POST', `/connections/${connection.id}/grants`, { object_id: parent.id });
     parentId = parent.id;
   });
 

@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../platform/childServer.js';
+import { startChildServer, type ChildServer } from '../platform/childServer.js';
 import { admin, makeSharedPage, makeWorkspace } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
 import { call } from '../helpers/http.js';
@@ -31,7 +31,7 @@ describe('webhooks: a server killed between commit and delivery', () => {
   test('events committed before SIGKILL, queued or mid-send, all arrive from the next server, once each', { timeout: 150_000 }, async () => {
     // No delivery workers: every event stays in the outbox until the kill.
     child = await startChildServer({ env: { ...ENV, FOLIO_WEBHOOK_WORKERS: '0' } });
-    const server = { url: child.url, adminToken: CHILD_ADMIN_TOKEN, dataDir: child.dataDir } as TestServer;
+    const server = { url: child.url, adminToken: child.adminToken, dataDir: child.dataDir } as TestServer;
     const fx = await makeWorkspace(server);
     const { token } = await subscribe(server, receiver, fx.connection.id);
     const parent = await makeSharedPage(server, fx);
@@ -49,7 +49,7 @@ describe('webhooks: a server killed between commit and delivery', () => {
     logs.push(child.stdout());
 
     // The next server delivers them; then one more page whose delivery the receiver holds (it hangs) when the server is killed again.
-    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: ENV });
+    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: { ...ENV, FOLIO_ADMIN_TOKEN: server.adminToken } });
     await receiver
       .waitFor((r) => queued.includes(r.body.entity?.id), 3, 30_000)
       .catch((error: Error) => {
@@ -74,7 +74,7 @@ describe('webhooks: a server killed between commit and delivery', () => {
     await child.exited;
     logs.push(child.stdout());
     receiver.mode = 'up';
-    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: ENV });
+    child = await startChildServer({ port: child.port, dataDir: child.dataDir, env: { ...ENV, FOLIO_ADMIN_TOKEN: server.adminToken } });
     await receiver.waitFor((r) => r.body.entity?.id === midSend, 1, 45_000);
 
     const created = receiver.events().filter((r) => r.body.type === 'page.created');
