@@ -10,6 +10,7 @@ import {
   countSetRowsUpTo,
   pageIdsOf,
   pagesOf,
+  pagesOfDriven,
   selectPage,
   valueJoin,
   type Key,
@@ -141,6 +142,7 @@ export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectR
     const found = await conjuncts(db, filter, p, source.id, env, order, limit);
     where.push(...found.conds);
     driven = found.driven;
+    if (driven) where.splice(0, 2, ...pagesOfDriven(dialect, p, source.id, request.inTrash));
   }
   if (after) where.push(afterKeys(terms, after));
   const path = sortPath(order, driven);

@@ -49,6 +49,11 @@ export function pagesOf(p: Alias, dataSourceId: string, inTrash: boolean): Cond[
   return [sql<boolean>`${p.col('parent_id')} = ${dataSourceId}`, sql<boolean>`${p.col('in_trash')} = ${inTrash ? 1 : 0}`];
 }
 
+/** `pagesOf` for a statement driven from a set of pages: the parent is checked on each, not walked (Dialect.notThroughIndex). */
+export function pagesOfDriven(dialect: Dialect, p: Alias, dataSourceId: string, inTrash: boolean): Cond[] {
+  return [sql<boolean>`${dialect.notThroughIndex(p.col('parent_id'))} = ${dataSourceId}`, sql<boolean>`${p.col('in_trash')} = ${inTrash ? 1 : 0}`];
+}
+
 /** The statement's LEFT JOIN of the value of `propertyId` of the page `p`, as `s`. */
 export function valueJoin(p: Alias, s: Alias, propertyId: string): RawBuilder<unknown> {
   return sql`LEFT JOIN property_values ${s.ref} ON ${s.col('page_id')} = ${p.col('id')} AND ${s.col('property_id')} = ${propertyId}`;
