@@ -42,6 +42,8 @@ class Holder implements DatabaseConnection {
   transaction: 'none' | 'own' | 'savepoint' = 'none';
   /** Whether it ran inside the open group, and so must wait for the group's commit. */
   inGroup = false;
+  /** The error that ended SQLite's transaction under its own savepoint: every later statement of its transaction fails with it. */
+  failed: unknown = undefined;
 
   constructor(private readonly driver: GroupCommitSqliteDriver) {}
 
@@ -110,6 +112,9 @@ export class GroupCommitSqliteDriver implements Driver {
    */
   run<T>(holder: Holder, statement: () => T): T {
     const group = this.group;
+    // A transaction whose group failed under it has nothing left to write into: outside a
+    // transaction its next statements would commit one by one, a part of it kept.
+    if (holder.failed) throw holder.failed;
     if (group && !holder.inGroup) {
       holder.inGroup = true;
       group.members += 1;
@@ -117,7 +122,10 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       return statement();
     } catch (error) {
-      if (group && this.group === group && !this.database.inTransaction) this.failGroup(error);
+      if (group && this.group === group && !this.database.inTransaction) {
+        this.failGroup(error);
+        if (holder.transaction === 'savepoint') holder.failed = error;
+      }
       throw error;
     }
   }

@@ -11,9 +11,36 @@ import { STORE } from '../helpers/server.js';
 import { useServer } from '../helpers/useServer.js';
 import { openStore, useStore } from '../helpers/useStore.js';
 import { makeSharedPage } from '../helpers/factories.js';
+import { sql } from 'kysely';
 import { call } from '../helpers/http.js';
 import http from 'node:http';
 import { LATEST_VERSION } from '../../src/versioning/versions.js';
+
+/**
+ * `count` connections opened first, so that requests sent together reach the server together, as
+ * under load, rather than one connection's handshake at a time.
+ */
+function openConnections(url: string, token: string, count: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: count });
+  const send = (method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(`${url}${path}`, {
+        method,
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'notion-version': LATEST_VERSION, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+      });
+      request.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
 
 describe('write transactions of one turn', () => {
   const { server, fx } = useServer();
@@ -90,29 +117,10 @@ describe('write transactions of one turn', () => {
       const line = text.split('\n').find((l) => l.startsWith(`${name} `));
       return line === undefined ? null : Number(line.split(' ')[1]);
     };
-    // Thirty connections opened first, so that the thirty creations reach the server together, as
-    // under load, rather than one connection's handshake at a time.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 30 });
-    const send = (method: string, path: string, body?: unknown) =>
-      new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const request = http.request(`${server.url}${path}`, {
-          method,
-          agent,
-          headers: { authorization: `Bearer ${fx.token}`, 'notion-version': LATEST_VERSION, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        });
-        request.on('error', reject);
-        request.on('response', (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
-        });
-        request.end(payload);
-      });
+    const { send, close } = openConnections(server.url, fx.token, 30);
+    t.after(close);
     const create = (title: string) =>
       send('POST', '/v1/pages', { parent: { page_id: parent.id }, properties: { title: { title: [{ text: { content: title } }] } } });
-    t.after(() => agent.destroy());
     // The first creation loads the route's modules (file reads between its statements).
     assert.equal((await create('warm-up')).status, 200);
     await Promise.all(Array.from({ length: 30 }, () => send('GET', '/v1/users/me')));
@@ -135,4 +143,50 @@ describe('write transactions of one turn', () => {
       assert.ok(commits < transactions, `the creations shared commits (${commits} for ${transactions})`);
     } else assert.equal(transactionsBefore, null);
   });
+
+  test(
+    'when the file fills under concurrent writes, every write answered 200 is kept and the rest are 503',
+    { skip: STORE === 'sqlite' ? false : 'SQLite only: PRAGMA max_page_count' },
+    async (t) => {
+      const db = server.running.core.store.db;
+      const parent = await makeSharedPage(server, fx, 'Full file parent');
+      const { send, close } = openConnections(server.url, fx.token, 20);
+      t.after(close);
+      const filler = 'x'.repeat(1900);
+      const create = (title: string) =>
+        send('POST', '/v1/pages', {
+          parent: { page_id: parent.id },
+          properties: { title: { title: [{ text: { content: title } }] } },
+          children: [{ paragraph: { rich_text: [{ text: { content: filler } }] } }],
+        });
+      assert.equal((await create('warm-up')).status, 200);
+      const acknowledged = new Set<string>(['warm-up']);
+      const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(db);
+      // The file may not grow past what it holds now: a write that needs a page fails as on a full disk.
+      await sql.raw(`PRAGMA max_page_count = ${rows[0].page_count}`).execute(db);
+      let refused = 0;
+      try {
+        for (let batch = 0; batch < 20 && refused === 0; batch++) {
+          const titles = Array.from({ length: 20 }, (_, i) => `full ${batch}.${i}`);
+          const answers = await Promise.all(titles.map(create));
+          for (const [i, answer] of answers.entries()) {
+            if (answer.status === 200) acknowledged.add(titles[i]);
+            else {
+              assert.equal(answer.status, 503, JSON.stringify(answer.body));
+              assert.equal(answer.body.code, 'service_unavailable');
+              refused++;
+            }
+          }
+        }
+        assert.ok(refused > 0, 'the file never filled');
+      } finally {
+        await sql.raw('PRAGMA max_page_count = 1073741823').execute(db);
+      }
+      assert.equal((await create('after')).status, 200);
+      acknowledged.add('after');
+      // Every answered creation is there, and nothing that was refused.
+      const kept = await db.selectFrom('objects').select('title').where('parent_id', '=', parent.id).where('object', '=', 'page').execute();
+      assert.deepEqual(new Set(kept.map((r) => r.title)), acknowledged);
+    },
+  );
 });
