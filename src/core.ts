@@ -39,6 +39,8 @@ export async function createCore(config: Config): Promise<Core> {
     poolSize: config.pgPoolSize,
     callerCacheMs: config.callerCacheMs,
     sqliteMemory: config.sqliteMemory,
+    // Several processes on one SQLite file commit each transaction: a group holds the file's write lock for a turn.
+    groupCommits: config.processes === 1,
   });
   // Values written under older column rules get the current ones before any query reads them.
   await backfillValueColumns(store);

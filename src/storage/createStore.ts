@@ -43,6 +43,8 @@ export interface StoreOptions {
   callerCacheMs?: number;
   /** SQLite's page cache and memory map (tuneSqliteReads; default SQLITE_READ_MEMORY). */
   sqliteMemory?: SqliteReadMemory;
+  /** SQLite: commit write transactions in groups (sqliteGroupCommit.ts; default true); false where several processes serve the file. */
+  groupCommits?: boolean;
 }
 
 /** docs/decisions.md, "Caller cache on PostgreSQL". */
@@ -69,7 +71,11 @@ class GroupCommitSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>; database: SQLite.Database; driver: GroupCommitSqliteDriver } {
+function openSqlite(
+  dataDir: string,
+  memory: SqliteReadMemory,
+  groupCommits: boolean,
+): { db: Kysely<DB>; database: SQLite.Database; driver: GroupCommitSqliteDriver } {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'folio.sqlite'));
   database.pragma('journal_mode = WAL');
@@ -78,7 +84,7 @@ function openSqlite(dataDir: string, memory: SqliteReadMemory): { db: Kysely<DB>
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   tuneSqliteReads(database, memory);
-  const driver = new GroupCommitSqliteDriver(database);
+  const driver = new GroupCommitSqliteDriver(database, groupCommits);
   return { db: new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(driver) }), database, driver };
 }
 
@@ -197,7 +203,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     };
     wakeChannel = postgresWakeChannel(opened.pool, options.databaseUrl);
   } else {
-    const opened = openSqlite(options.dataDir, options.sqliteMemory ?? SQLITE_READ_MEMORY);
+    const opened = openSqlite(options.dataDir, options.sqliteMemory ?? SQLITE_READ_MEMORY, options.groupCommits ?? true);
     db = opened.db;
     commitStats = () => ({ ...opened.driver.stats });
     makeLookup = () => sqliteCallerLookup(opened.database);

@@ -84,7 +84,15 @@ export class GroupCommitSqliteDriver implements Driver {
   private group: Group | null = null;
   readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
 
-  constructor(readonly database: SQLite.Database) {}
+  /**
+   * `grouped` false commits each write transaction as it ends: for a file several processes serve,
+   * where a group holding the write lock for a whole turn made the other processes wait for it in
+   * SQLite's busy handler, which blocks their event loop (answered 529 under load).
+   */
+  constructor(
+    readonly database: SQLite.Database,
+    private readonly grouped = true,
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -164,7 +172,7 @@ export class GroupCommitSqliteDriver implements Driver {
     const holder = connection as Holder;
     const group = this.group;
     if (group) {
-      if (group.commitDue || group.members >= GROUP_MAX_MEMBERS) this.commitGroup(group);
+      if (group.commitDue || group.members >= GROUP_MAX_MEMBERS || !this.grouped) this.commitGroup(group);
       else if (!group.scheduled) {
         // The requests this turn of the event loop handles run their statements now (better-sqlite3
         // answers synchronously); their write transactions join this one until the turn ends.

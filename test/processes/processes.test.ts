@@ -160,6 +160,21 @@ describe(`folio serve --processes 2 (${STORE})`, { timeout: 240_000 }, () => {
     assert.equal(answeredBy.size, 2, 'both processes wrote');
     const rows = await store.db.selectFrom('objects').select('id').where('parent_id', '=', parentId).execute();
     assert.equal(rows.length, PAGES);
+    if (STORE === 'sqlite') {
+      // Several processes on one file commit each write transaction as it ends: a group would hold
+      // the file's write lock for a turn while the other process waits in SQLite's busy handler,
+      // its event loop blocked (docs/decisions.md, "Group commit on SQLite").
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const counter = (name: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${name} `))
+            ?.split(' ')[1],
+        );
+      assert.ok(counter('folio_store_write_transactions_total') > 0, text.slice(0, 200));
+      assert.equal(counter('folio_store_group_commits_total'), counter('folio_store_write_transactions_total'));
+    }
   });
 
   test('jobs enqueued through one process are run by the other at once, not at its next poll', async () => {
