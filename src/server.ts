@@ -101,6 +101,8 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   app.decorateRequest('caller', null);
   app.decorateRequest('apiVersion', LATEST_VERSION);
   app.decorateRequest('answer', null);
+  app.decorateRequest('apiError', null);
+  app.decorateRequest('routeConfig', null);
 
   let closing = false;
   app.addHook('preClose', async () => {

@@ -1,6 +1,7 @@
 import type { Caller, Capability } from '../auth/capabilities.js';
 import type { TSchema } from 'typebox';
 import type { ApiVersion } from '../versioning/versions.js';
+import type { ApiError } from '../errors/registry.js';
 
 /** A `/v1` route as registered, for the check that each is described (src/http/openapi.ts). */
 export interface V1Route {
@@ -30,5 +31,9 @@ declare module 'fastify' {
     apiVersion: ApiVersion;
     /** What a `/v1` request answered, kept for the request log (src/http/requestLog.ts); null elsewhere. */
     answer: unknown;
+    /** The error this request was answered with, for the request log and the log line (src/http/errorHandler.ts); null if none. */
+    apiError: ApiError | null;
+    /** A `/v1` route's config as the plane first read it: Fastify builds `routeOptions` anew on each read. Null elsewhere. */
+    routeConfig: (FastifyContextConfig & { url: string }) | null;
   }
 }

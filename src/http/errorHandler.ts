@@ -52,14 +52,12 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** The error each failed request answered with, for its log line (requestLog.ts); gone with the request. */
-const answeredErrors = new WeakMap<FastifyRequest, ApiError>();
-
-export function answeredError(request: FastifyRequest): ApiError | undefined {
-  return answeredErrors.get(request);
+export function answeredError(request: FastifyRequest): ApiError | null {
+  return request.apiError;
 }
 
 export function renderError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
-  answeredErrors.set(request, apiError);
+  request.apiError = apiError;
   // Also set by the root's onRequest hook; errors answered before any hook runs (frameworkErrors) need it here.
   reply.header('x-request-id', request.id);
   if (apiError.headers) reply.headers(apiError.headers);

@@ -20,12 +20,16 @@ export function keepAnswer(request: FastifyRequest, payload: unknown): void {
  * built-in request logging gives every request a child logger whether or not anything is logged,
  * which cost about a tenth of the throughput of `GET /v1/users/me`.
  */
+/** Each known version by itself, to keep the constant rather than the header's copy of it. */
+const KNOWN_VERSIONS = new Map<string, string>(API_VERSIONS.map((version) => [version, version]));
+
 export function requestRecorder(log: Logger, { requests, metrics }: Instruments): ((request: FastifyRequest, reply: FastifyReply) => void) | null {
   const logLines = log.isLevelEnabled('info');
   // Nothing to keep: nothing to run, so turning them off measures what they cost (bench/instruments/).
   if (!metrics.enabled && requests.capacity === 0 && !logLines) return null;
   return (request, reply) => {
-    const route = request.routeOptions.url ?? null;
+    // The plane kept its route's config; elsewhere Fastify builds routeOptions for this one read.
+    const route = request.routeConfig?.url ?? request.routeOptions.url ?? null;
     const elapsed = reply.elapsedTime;
     metrics.observeRequest(route ?? 'unmatched', request.method, reply.statusCode, elapsed / 1000);
     const url = request.url;
@@ -35,23 +39,22 @@ export function requestRecorder(log: Logger, { requests, metrics }: Instruments)
     if (requests.capacity > 0 && (url.startsWith('/v1/') || url.startsWith('/files/'))) {
       const headers = request.headers;
       const version = headers['notion-version'] ?? headers['service-version'];
-      // References only: the log shapes an entry when it is read (src/instruments/requestLog.ts).
-      // Known versions and unparameterised paths as the constants they equal: every entry outlives
-      // a young-generation collection, and a constant is not copied by it.
-      requests.record({
-        request_id: request.id,
-        at: Date.now(),
-        method: request.method,
-        url: url === route ? route : url,
+      // References only, field by field (src/instruments/requestLog.ts); known versions and
+      // unparameterised paths as the constants they equal, which a collection does not copy.
+      requests.record(
+        request.id,
+        Date.now(),
+        request.method,
+        url === route ? route : url,
         route,
-        connection_id: request.caller?.connectionId ?? null,
-        version: typeof version === 'string' ? (API_VERSIONS.find((known) => known === version) ?? version) : null,
-        status: reply.statusCode,
-        elapsed_ms: elapsed,
-        error_code: error?.code ?? null,
-        request_body: request.body,
-        response_body: request.answer,
-      });
+        request.caller?.connectionId ?? null,
+        typeof version === 'string' ? (KNOWN_VERSIONS.get(version) ?? version) : null,
+        reply.statusCode,
+        elapsed,
+        error?.code ?? null,
+        request.body,
+        request.answer,
+      );
     }
     if (logLines) {
       log.info(

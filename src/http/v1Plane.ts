@@ -75,8 +75,9 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // Callback style, and synchronous as far as the store allows: this runs before every request
   // (docs/benchmarks.md, "users-me: what closed the gap").
   plane.addHook('onRequest', (request, reply, next) => {
-    // Fastify builds routeOptions anew on each read: read once.
-    const { capability } = request.routeOptions.config;
+    // Fastify builds routeOptions anew on each read: read once, kept for the later hooks.
+    const config = (request.routeConfig = request.routeOptions.config);
+    const { capability } = config;
     let caller: Caller | Promise<Caller>;
     try {
       caller = authenticate(ctx.store, request.headers.authorization);
@@ -90,7 +91,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
 
   // Callback-style hooks: these run on every request and usually do nothing, so they avoid a promise.
   plane.addHook('preValidation', (request, _reply, next) => {
-    const route = `${request.method} ${request.routeOptions.url}`;
+    const route = `${request.method} ${request.routeConfig!.url}`;
     if (versions.isAbsent(request.apiVersion, route)) return next(new ApiError('invalid_request_url'));
     if (isNewestVersion(request.apiVersion)) return next();
     const versioned = {

@@ -35,29 +35,6 @@ const SECRETS: readonly [RegExp, string][] = [
 ];
 
 /**
- * A request as its hook saw it answered. The hook runs on every request, so it keeps references
- * and the log shapes an entry (time, path, bodies cut and redacted) only when someone reads it.
- */
-export interface AnsweredRequest {
-  request_id: string;
-  /** When it was answered, ms since the epoch. */
-  at: number;
-  method: string;
-  /** The URL as requested, query string included. */
-  url: string;
-  route: string | null;
-  connection_id: string | null;
-  version: string | null;
-  status: number;
-  elapsed_ms: number;
-  error_code: string | null;
-  /** The parsed JSON body, if any; bounded in place when recorded (`bounded`). */
-  request_body: unknown;
-  /** The bytes or text sent; bounded in place when recorded. */
-  response_body: unknown;
-}
-
-/**
  * A body bounded for keeping: text and bytes up to BODY_KEEP + 1 characters by reference (the
  * request is done with them), longer ones cut now, into a copy, so an entry never holds a large
  * answer alive; a parsed body as its JSON, which later code could otherwise change.
@@ -95,23 +72,6 @@ export function keptBody(body: unknown): string | null {
   return shownBody(bounded(body));
 }
 
-function shownEntry(entry: AnsweredRequest): LoggedRequest {
-  return {
-    request_id: entry.request_id,
-    time: new Date(entry.at).toISOString(),
-    method: entry.method,
-    path: entry.url.split('?', 1)[0]!,
-    route: entry.route,
-    connection_id: entry.connection_id,
-    version: entry.version,
-    status: entry.status,
-    duration_ms: Math.round(entry.elapsed_ms * 100) / 100,
-    error_code: entry.error_code,
-    request_body: shownBody(entry.request_body as string | Buffer | null),
-    response_body: shownBody(entry.response_body as string | Buffer | null),
-  };
-}
-
 export interface RequestFilter {
   connectionId?: string;
   status?: number;
@@ -120,56 +80,120 @@ export interface RequestFilter {
 
 export type RequestListener = (entry: LoggedRequest) => void;
 
+/**
+ * The ring, one array per field. Whatever a request leaves here outlives young-generation
+ * collections, which copy it and then promote it: an entry object per request, and the closure or
+ * strings made to fill it, cost users-me more than the hook's own work (docs/benchmarks.md,
+ * "Request log and metrics, 2026-11-28"). Columns take numbers unboxed and strings by reference, so
+ * recording allocates nothing but the bounded bodies.
+ */
 export class RequestLog {
-  private readonly ring: (AnsweredRequest | undefined)[];
+  private readonly ids: (string | undefined)[];
+  private readonly at: Float64Array;
+  private readonly methods: string[];
+  private readonly urls: string[];
+  private readonly routes: (string | null)[];
+  private readonly connections: (string | null)[];
+  private readonly versions: (string | null)[];
+  private readonly statuses: Uint16Array;
+  private readonly elapsed: Float64Array;
+  private readonly errors: (string | null)[];
+  private readonly requestBodies: (string | Buffer | null)[];
+  private readonly responseBodies: (string | Buffer | null)[];
   /** Each entry as shown, once read (the console reads the same entries again and again). */
   private readonly shown: (LoggedRequest | undefined)[];
   private next = 0;
   private readonly listeners = new Set<RequestListener>();
 
   constructor(readonly capacity: number) {
-    this.ring = new Array<AnsweredRequest | undefined>(Math.max(0, capacity));
-    this.shown = new Array<LoggedRequest | undefined>(Math.max(0, capacity));
+    const size = Math.max(0, capacity);
+    const column = <T>(empty: T): T[] => new Array<T>(size).fill(empty);
+    this.ids = column<string | undefined>(undefined);
+    this.at = new Float64Array(size);
+    this.methods = column('');
+    this.urls = column('');
+    this.routes = column<string | null>(null);
+    this.connections = column<string | null>(null);
+    this.versions = column<string | null>(null);
+    this.statuses = new Uint16Array(size);
+    this.elapsed = new Float64Array(size);
+    this.errors = column<string | null>(null);
+    this.requestBodies = column<string | Buffer | null>(null);
+    this.responseBodies = column<string | Buffer | null>(null);
+    this.shown = column<LoggedRequest | undefined>(undefined);
   }
 
-  /**
-   * Keeps `entry` itself, its bodies bounded in place: every entry outlives a young-generation
-   * collection, which copies it, so the log allocates nothing more per request.
-   */
-  record(entry: AnsweredRequest): void {
-    entry.request_body = bounded(entry.request_body);
-    entry.response_body = bounded(entry.response_body);
-    if (this.ring.length > 0) {
-      this.ring[this.next] = entry;
-      this.shown[this.next] = undefined;
-      this.next = (this.next + 1) % this.ring.length;
-    }
+  record(
+    requestId: string,
+    at: number,
+    method: string,
+    url: string,
+    route: string | null,
+    connectionId: string | null,
+    version: string | null,
+    status: number,
+    elapsedMs: number,
+    errorCode: string | null,
+    requestBody: unknown,
+    responseBody: unknown,
+  ): void {
+    if (this.capacity === 0) return;
+    const i = this.next;
+    this.ids[i] = requestId;
+    this.at[i] = at;
+    this.methods[i] = method;
+    this.urls[i] = url;
+    this.routes[i] = route;
+    this.connections[i] = connectionId;
+    this.versions[i] = version;
+    this.statuses[i] = status;
+    this.elapsed[i] = elapsedMs;
+    this.errors[i] = errorCode;
+    this.requestBodies[i] = bounded(requestBody);
+    this.responseBodies[i] = bounded(responseBody);
+    this.shown[i] = undefined;
+    this.next = (i + 1) % this.capacity;
     if (this.listeners.size > 0) {
-      const shown = shownEntry(entry);
+      const shown = this.shownAt(i);
       for (const listener of this.listeners) listener(shown);
     }
   }
 
-  private shownAt(index: number): LoggedRequest {
-    return (this.shown[index] ??= shownEntry(this.ring[index]!));
+  private shownAt(i: number): LoggedRequest {
+    return (this.shown[i] ??= {
+      request_id: this.ids[i]!,
+      time: new Date(this.at[i]!).toISOString(),
+      method: this.methods[i]!,
+      path: this.urls[i]!.split('?', 1)[0]!,
+      route: this.routes[i]!,
+      connection_id: this.connections[i]!,
+      version: this.versions[i]!,
+      status: this.statuses[i]!,
+      duration_ms: Math.round(this.elapsed[i]! * 100) / 100,
+      error_code: this.errors[i]!,
+      request_body: shownBody(this.requestBodies[i]!),
+      response_body: shownBody(this.responseBodies[i]!),
+    });
   }
 
   /** Newest first. */
   list(filter: RequestFilter): LoggedRequest[] {
     const out: LoggedRequest[] = [];
-    for (let i = 1; i <= this.ring.length && out.length < filter.limit; i++) {
-      const index = (this.next - i + this.ring.length) % this.ring.length;
-      const entry = this.ring[index];
-      if (!entry) break;
-      if (filter.connectionId !== undefined && entry.connection_id !== filter.connectionId) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
-      out.push(this.shownAt(index));
+    for (let back = 1; back <= this.capacity && out.length < filter.limit; back++) {
+      const i = (this.next - back + this.capacity) % this.capacity;
+      if (this.ids[i] === undefined) break;
+      if (filter.connectionId !== undefined && this.connections[i] !== filter.connectionId) continue;
+      if (filter.status !== undefined && this.statuses[i] !== filter.status) continue;
+      out.push(this.shownAt(i));
     }
     return out;
   }
 
   clear(): void {
-    this.ring.fill(undefined);
+    this.ids.fill(undefined);
+    // Nothing else is read where there is no id; the bodies are let go so their memory is too.
+    this.requestBodies.fill(null);
+    this.responseBodies.fill(null);
     this.shown.fill(undefined);
     this.next = 0;
   }
