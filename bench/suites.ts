@@ -14,6 +14,7 @@ export const SUITES: Record<string, () => Promise<Suite>> = {
   webhooks: async () => (await import('./webhooks/suite.js')).suite,
   reset: async () => (await import('./reset/suite.js')).suite,
   instruments: async () => (await import('./instruments/suite.js')).suite,
+  'instruments-paired': async () => (await import('./instruments/paired.js')).suite,
   prism: async () => (await import('./prism/suite.js')).suite,
   memory: async () => (await import('./memory/suite.js')).suite,
 };

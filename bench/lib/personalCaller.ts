@@ -6,7 +6,7 @@ import type { FolioServer } from './folio.js';
  * `users/me` (token, bot, workspace and owner reads) and the one SDK users acting for a person hit.
  * Answers the headers its requests carry.
  */
-export async function personalCaller(folio: FolioServer): Promise<Record<string, string>> {
+export async function personalCaller(folio: Pick<FolioServer, 'admin'>): Promise<Record<string, string>> {
   const workspace = await folio.admin('POST', '/workspaces', { name: 'Bench workspace' });
   const person = await folio.admin('POST', `/workspaces/${workspace.id}/users`, { name: 'Ada Lovelace', email: 'ada@example.com' });
   const connection = await folio.admin('POST', `/workspaces/${workspace.id}/connections`, {

@@ -35,14 +35,15 @@ const SECRETS: readonly [RegExp, string][] = [
 ];
 
 /**
- * A body bounded for keeping: text and bytes up to BODY_KEEP + 1 characters by reference (the
- * request is done with them), longer ones cut now, into a copy, so an entry never holds a large
+ * A body bounded for keeping: text up to BODY_KEEP + 1 characters by reference (the request is
+ * done with it), longer text and any bytes cut now, into a copy, so an entry never holds a large
  * answer alive; a parsed body as its JSON, which later code could otherwise change.
  */
-function bounded(body: unknown): string | Buffer | null {
+function bounded(body: unknown): string | null {
   if (body === undefined || body === null) return null;
   if (typeof body === 'string') return body.length <= BODY_KEEP + 1 ? body : copied(body.slice(0, BODY_KEEP + 1));
-  if (Buffer.isBuffer(body)) return body.length <= BODY_KEEP + 1 ? body : body.subarray(0, BODY_KEEP + 1).toString('utf8');
+  // Bytes as text: a small Buffer is usually a view on Node's shared 8 KB pool, which it would keep alive.
+  if (Buffer.isBuffer(body)) return body.subarray(0, BODY_KEEP + 1).toString('utf8');
   let text: string | undefined;
   try {
     text = JSON.stringify(body);
@@ -59,10 +60,8 @@ function copied(slice: string): string {
 }
 
 /** A kept body as the log shows it: text, cut to BODY_KEEP, secrets redacted. */
-function shownBody(body: string | Buffer | null): string | null {
-  if (body === null) return null;
-  const text = typeof body === 'string' ? body : body.subarray(0, BODY_KEEP + 1).toString('utf8');
-  if (text === '') return null;
+function shownBody(text: string | null): string | null {
+  if (text === null || text === '') return null;
   const cut = text.length > BODY_KEEP ? `${text.slice(0, BODY_KEEP)}…` : text;
   return SECRETS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), cut);
 }
@@ -98,8 +97,8 @@ export class RequestLog {
   private readonly statuses: Uint16Array;
   private readonly elapsed: Float64Array;
   private readonly errors: (string | null)[];
-  private readonly requestBodies: (string | Buffer | null)[];
-  private readonly responseBodies: (string | Buffer | null)[];
+  private readonly requestBodies: (string | null)[];
+  private readonly responseBodies: (string | null)[];
   /** Each entry as shown, once read (the console reads the same entries again and again). */
   private readonly shown: (LoggedRequest | undefined)[];
   private next = 0;
@@ -118,8 +117,8 @@ export class RequestLog {
     this.statuses = new Uint16Array(size);
     this.elapsed = new Float64Array(size);
     this.errors = column<string | null>(null);
-    this.requestBodies = column<string | Buffer | null>(null);
-    this.responseBodies = column<string | Buffer | null>(null);
+    this.requestBodies = column<string | null>(null);
+    this.responseBodies = column<string | null>(null);
     this.shown = column<LoggedRequest | undefined>(undefined);
   }
 
