@@ -81,6 +81,58 @@ describe('write transactions of one turn', () => {
     } else assert.equal(store.commitStats(), null);
   });
 
+  test(
+    "an error that ends SQLite's whole transaction fails every member of its group: none is answered as kept",
+    { skip: STORE === 'sqlite' ? false : 'SQLite only: RAISE(ROLLBACK) in a trigger' },
+    async () => {
+      const run = randomUUID();
+      // On this connection alone: a write of a doomed key ends the whole transaction, as a full disk
+      // or an I/O error may, rather than the statement alone.
+      await sql
+        .raw(
+          `CREATE TEMP TRIGGER doom_${run.replaceAll('-', '')} BEFORE INSERT ON settings WHEN new.key = 'doom-${run}' BEGIN SELECT RAISE(ROLLBACK, 'doomed'); END`,
+        )
+        .execute(store.db);
+      try {
+        const keys = Array.from({ length: 12 }, (_, i) => (i === 5 ? `doom-${run}` : `member-${run}-${i}`));
+        const outcomes = await Promise.allSettled(
+          keys.map((key) =>
+            store.transaction(async (trx) => {
+              await trx.insertInto('settings').values({ key, value: 'first' }).execute();
+              await trx.updateTable('settings').set({ value: 'second' }).where('key', '=', key).execute();
+            }),
+          ),
+        );
+        const kept = await store.db
+          .selectFrom('settings')
+          .select('key')
+          .where((eb) => eb.or([eb('key', 'like', `member-${run}-%`), eb('key', '=', `doom-${run}`)]))
+          .execute();
+        const answeredKept = keys.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+        // What was answered as kept is exactly what is there: nothing acknowledged was lost with the group.
+        assert.deepEqual(new Set(kept.map((r) => r.key)), new Set(answeredKept));
+        assert.equal(outcomes[5]!.status, 'rejected');
+        const failedWithIt = outcomes.filter((o, i) => i !== 5 && o.status === 'rejected');
+        assert.ok(failedWithIt.length > 0, 'members that shared the group with the doomed one failed with it');
+        for (const o of failedWithIt) assert.match(String((o as PromiseRejectedResult).reason), /doomed/);
+        assert.ok(
+          outcomes.slice(6).some((o) => o.status === 'fulfilled'),
+          'transactions after the failure commit in a new group',
+        );
+        // And the connection writes again.
+        await store.transaction((trx) =>
+          trx
+            .insertInto('settings')
+            .values({ key: `after-${run}`, value: 'v' })
+            .execute(),
+        );
+        assert.equal((await store.db.selectFrom('settings').select('value').where('key', '=', `after-${run}`).executeTakeFirst())?.value, 'v');
+      } finally {
+        await sql.raw(`DROP TRIGGER IF EXISTS temp.doom_${run.replaceAll('-', '')}`).execute(store.db);
+      }
+    },
+  );
+
   test('a read that runs inside an open group answers only once the group is committed', { skip: STORE === 'sqlite' ? false : "SQLite's driver" }, async () => {
     const run = randomUUID();
     const other = await openStore(server);
