@@ -10,9 +10,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 import { STORE, type TestServer } from '../helpers/server.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = PACKAGE_ROOT;
 export const ARTIFACTS = path.join(root, '.artifacts', 'console');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

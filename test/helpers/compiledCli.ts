@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO_ROOT = PACKAGE_ROOT;
 
 const BUILD = '.test-dist';
 let built: Promise<string> | null = null;
@@ -15,7 +15,7 @@ let built: Promise<string> | null = null;
  * sources again: about twice the CPU of the compiled CLI, and over a hundred starts a suite.
  */
 export function compiledCli(): Promise<string> {
-  built ??= promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'scripts', 'buildServer.mjs'), '--out', BUILD], {
+  built ??= promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'scripts', 'buildServer.mjs'), '--out', BUILD, '--project', 'tsconfig.test.json'], {
     cwd: REPO_ROOT,
     maxBuffer: 16 * 1024 * 1024,
   }).then(

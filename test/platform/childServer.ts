@@ -9,10 +9,11 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 import { compiledCli } from '../helpers/compiledCli.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The checkout's root, found from package.json: the tests run compiled, from .test-dist/test/.
+export const REPO_ROOT = PACKAGE_ROOT;
 
 /**
  * A port that was free a moment ago. Only a guess: between closing the probe and a child's listen,

@@ -6,10 +6,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 import { ApiError, ERROR_REGISTRY, type ErrorCode } from '../../src/errors/registry.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO_ROOT = PACKAGE_ROOT;
 // The project keeps its own copy of the contract, so a fresh clone needs nothing beside it.
 const SPEC = path.join(REPO_ROOT, 'docs', 'spec', 'content-api.md');
 const DOCS = path.join(REPO_ROOT, 'docs', 'errors.md');

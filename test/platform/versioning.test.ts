@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 import { VersionEngine } from '../../src/versioning/engine.js';
 import { mapObjects } from '../../src/versioning/mapObjects.js';
 import type { VersionChange, VersionedRequest } from '../../src/versioning/change.js';
@@ -185,7 +185,7 @@ describe('registered version changes', () => {
   });
 
   test('docs/changelog.md is the changelog generated from them (regenerate: node --import tsx scripts/changelog.ts)', () => {
-    const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'changelog.md');
+    const file = path.join(PACKAGE_ROOT, 'docs', 'changelog.md');
     assert.equal(fs.readFileSync(file, 'utf8'), new VersionEngine().changelog());
   });
 });
