@@ -24,9 +24,12 @@ test('the page cache and memory map come from the environment, defaults otherwis
 test('the SQLite store runs with the sizes it was given', { skip: process.env.DATABASE_URL ? 'SQLite settings' : false }, async () => {
   const store = await createStore({ databaseUrl: null, dataDir: dir, sqliteMemory: { cacheMb: 16, mmapMb: 0 } });
   try {
-    const pragma = async (name: 'cache_size' | 'mmap_size') => Number(Object.values((await sql.raw(`PRAGMA ${name}`).execute(store.db)).rows[0] as object)[0]);
+    const pragma = async (name: 'cache_size' | 'mmap_size' | 'temp_store') =>
+      Number(Object.values((await sql.raw(`PRAGMA ${name}`).execute(store.db)).rows[0] as object)[0]);
     assert.equal(await pragma('cache_size'), -16 * 1024);
     assert.equal(await pragma('mmap_size'), 0);
+    // 2: MEMORY (src/storage/createStore.ts says why).
+    assert.equal(await pragma('temp_store'), 2);
   } finally {
     await store.close();
   }

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { recordEvent } from '../events/recordEvent.js';
-import { contentEvent } from '../events/objectEvents.js';
+import { pageContentEvent } from '../events/objectEvents.js';
 import type { Caller } from '../../auth/capabilities.js';
 import type { BlockInput, ContentPositionInput } from '../../schemas/blocks.js';
 import { assertEditable } from '../../auth/access.js';
 
 import { createMentionResolver } from '../../domain/mentionResolver.js';
 import { insertBlockTree } from '../../domain/blocks/insertBlockTree.js';
-import { touchObjects, touchPageOf } from '../../storage/repositories/blocks.js';
+import { touchObjects } from '../../storage/repositories/blocks.js';
 import { findObject } from '../../storage/repositories/objects.js';
 import type { BlockView, ListView, Unreadable } from '../../domain/views.js';
 import { assertContentUnlocked, loadBlock, loadWrittenBlocks } from './loadBlock.js';
@@ -37,11 +37,13 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
     input = await resolveCustomEmojis(ctx, trx, caller, input);
     const parent = await loadBlock(trx, caller, id, rawId);
     assertEditable(parent);
-    await assertContentUnlocked(trx, parent.id);
+    // The page holding the parent (the parent itself when it is one), read once: it is touched and
+    // named in the event below.
+    const page = await assertContentUnlocked(trx, parent.id);
     const at = ctx.clock.now().toISOString();
     // First write of the transaction: on PostgreSQL it locks the parent row, so concurrent appends
     // to one parent take their positions one after the other.
-    await touchObjects(trx, [parent.id], caller.botId, at);
+    await touchObjects(trx, page && page.id !== parent.id ? [parent.id, page.id] : [parent.id], caller.botId, at);
     const rows = await insertBlockTree(trx, {
       workspaceId: caller.workspaceId,
       parentType: parent.object === 'page' ? 'page_id' : 'block_id',
@@ -52,19 +54,19 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
       at,
       resolver: createMentionResolver(trx, caller.workspaceId, ctx.config.publicUrl, caller.userId),
     });
-    await touchPageOf(trx, parent.id, caller.botId, at);
     const firstLevel = rows.filter((row) => row.parent_id === parent.id);
-    await recordEvent(
-      ctx,
-      trx,
-      caller,
-      at,
-      ...(await contentEvent(
+    if (page)
+      await recordEvent(
+        ctx,
         trx,
-        parent.id,
-        firstLevel.map((row) => row.id),
-      )),
-    );
+        caller,
+        at,
+        ...(await pageContentEvent(
+          trx,
+          page,
+          firstLevel.map((row) => row.id),
+        )),
+      );
     const [edited] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, parent.id))!]);
     return { children: { items: await loadWrittenBlocks(trx, caller, firstLevel), nextCursor: null }, parent: edited };
   });

@@ -2,7 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { CommentRow, DatabaseViewRow, FileUploadRow, ObjectRow } from '../../storage/schema.js';
 import type { WebhookEventType } from '../../schemas/webhooks.js';
 import { findObject } from '../../storage/repositories/objects.js';
-import { findNearestPage } from '../../storage/repositories/webhooks.js';
+import { findContainingPage } from '../../storage/repositories/blocks.js';
 import type { RecordedEvent } from './recordEvent.js';
 
 /**
@@ -80,11 +80,14 @@ export async function propertiesEvent(trx: Db, row: ObjectRow, propertyIds: read
 
 /** `page.content_updated` for the page the changed blocks sit in (aggregated later per page). */
 export async function contentEvent(trx: Db, objectId: string, updatedBlocks: readonly string[] = [objectId]): Promise<RecordedEvent[]> {
-  const pageId = await findNearestPage(trx, objectId);
-  if (!pageId) return [];
-  const page = (await findObject(trx, pageId))!;
-  const blocks = updatedBlocks.filter((id) => id !== pageId).map((id) => ({ id, type: 'block' }));
-  return [{ type: 'page.content_updated', entity: { id: pageId, type: 'page' }, data: { parent: await webhookParent(trx, page), updated_blocks: blocks } }];
+  const page = await findContainingPage(trx, objectId);
+  return page ? pageContentEvent(trx, page, updatedBlocks) : [];
+}
+
+/** contentEvent for a command that holds the page already (findContainingPage). */
+export async function pageContentEvent(trx: Db, page: ObjectRow, updatedBlocks: readonly string[]): Promise<RecordedEvent[]> {
+  const blocks = updatedBlocks.filter((id) => id !== page.id).map((id) => ({ id, type: 'block' }));
+  return [{ type: 'page.content_updated', entity: { id: page.id, type: 'page' }, data: { parent: await webhookParent(trx, page), updated_blocks: blocks } }];
 }
 
 /** `data_source.schema_updated` (and `database.schema_updated` for subscriptions at 2022-06-28) with what changed. */
@@ -108,7 +111,7 @@ export async function commentEvent(
   comment: Pick<CommentRow, 'id' | 'parent_type' | 'parent_id'>,
   what: 'created' | 'updated' | 'deleted',
 ): Promise<RecordedEvent[]> {
-  const pageId = (await findNearestPage(trx, comment.parent_id)) ?? comment.parent_id;
+  const pageId = (await findContainingPage(trx, comment.parent_id))?.id ?? comment.parent_id;
   return [
     {
       type: `comment.${what}`,

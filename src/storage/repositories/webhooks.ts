@@ -263,20 +263,6 @@ export async function tryLockOutbox(db: Db, workspaceId: string): Promise<boolea
   return rows[0]?.held === true;
 }
 
-/** The nearest page at or above an object (a block's page, for `page.content_updated`); null when none. */
-export async function findNearestPage(db: Db, id: string): Promise<string | null> {
-  const found = await db
-    .selectFrom('object_ancestors as a')
-    .innerJoin('objects as o', 'o.id', 'a.ancestor_id')
-    .select('o.id')
-    .where('a.descendant_id', '=', id)
-    .where('o.object', '=', 'page')
-    .orderBy('a.depth')
-    .limit(1)
-    .executeTakeFirst();
-  return found?.id ?? null;
-}
-
 /**
  * Takes deliveries for one send: those still due by `now` get `until` as their next attempt time,
  * so no other worker (another slot after a stall, another instance) sends them meanwhile; answers
