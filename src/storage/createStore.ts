@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type QueryCompiler, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -10,6 +10,7 @@ import { postgresCallerLookup, sqliteCallerLookup, type CallerLookup } from './c
 import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
 import { postgresWakeChannel, type WakeChannel } from './wakeChannel.js';
 import { GroupCommitSqliteDriver, type GroupCommitStats } from './sqliteGroupCommit.js';
+import { LiteralLimitQueryCompiler } from './limitCount.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -68,6 +69,10 @@ class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return this.driver;
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new LiteralLimitQueryCompiler();
   }
 }
 

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from './db.js';
 import type { DB } from './schema.js';
 import { POSTGRES_SEARCH, SQLITE_SEARCH, type SearchDialect } from './searchDialect.js';
+import { literalLimitCount } from './limitCount.js';
 
 /**
  * What differs between the two stores, said in one place (STYLE.md, "Both stores, one test
@@ -126,6 +127,17 @@ export interface Dialect {
   readonly search: SearchDialect;
 
   /**
+   * The count of a LIMIT or OFFSET in a statement written as SQL text (a query builder's `.limit()`
+   * is compiled alike on SQLite, limitCount.ts). SQLite (3.53, as better-sqlite3 builds it) reads a
+   * bound LIMIT while it plans and marks the prepared statement expired whenever that parameter is
+   * bound again, so every run of a `… LIMIT ?` statement was prepared anew: a block's containing
+   * page took 92 µs against 16 µs with `LIMIT 1` (docs/benchmarks.md, "LIMIT ?"). A literal keeps
+   * the statement prepared (one per count used; counts are page sizes and caps). PostgreSQL plans
+   * an unnamed statement with its parameters at every run either way.
+   */
+  limitCount(count: number): RawBuilder<unknown>;
+
+  /**
    * A SELECT of `rows` (each with every one of `columns`) as one JSON parameter, for bulk inserts (fixture imports, resets to a seed): one bound
    * parameter instead of one per value, which Kysely would build and compile thousands of nodes
    * for (a 1,000-page seed: 330 ms against 640 ms on SQLite, docs/benchmarks.md). SQLite reads
@@ -151,6 +163,7 @@ export const POSTGRES: Dialect = {
   readIndex: () => sql``,
   notThroughIndex: (column) => column,
   joinTexts: (expr, separator) => sql<string>`string_agg(${expr}, ${separator})`,
+  limitCount: (count) => sql`${count}`,
   containsText: (haystack, needle) => sql<boolean>`strpos(${haystack}, ${needle}) > 0`,
   binaryText: (expr) => sql`(${expr} COLLATE "C")`,
   textOf: (expr) => sql`${expr}::text`,
@@ -171,6 +184,7 @@ export const SQLITE: Dialect = {
   readIndex: (index) => sql.raw(` INDEXED BY ${index}`),
   notThroughIndex: (column) => sql`+${column}`,
   joinTexts: (expr, separator) => sql<string>`group_concat(${expr}, ${separator})`,
+  limitCount: literalLimitCount,
   containsText: (haystack, needle) => sql<boolean>`instr(${haystack}, ${needle}) > 0`,
   binaryText: (expr) => expr,
   textOf: (expr) => sql`CAST(${expr} AS TEXT)`,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from './db.js';
 import type { DB } from './schema.js';
 import { foldTitle } from './titleFolding.js';
+import { literalLimitCount } from './limitCount.js';
 
 /**
  * The pieces of title search (repositories/search.ts) that differ between the stores, held by the
@@ -251,7 +252,9 @@ export const SQLITE_SEARCH: SearchDialect = {
   countMatches: async (db, query, cap) => {
     const walk = SQLITE_SEARCH.fullTextWalk(query);
     if (walk === null) return null;
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_fts WHERE ${walk.match} LIMIT ${cap})`.execute(db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_fts WHERE ${walk.match} LIMIT ${literalLimitCount(cap)})`.execute(
+      db,
+    );
     return Number(rows[0].n);
   },
   listing: sql`search_index s INDEXED BY search_index_listing`,
@@ -263,7 +266,7 @@ export const SQLITE_SEARCH: SearchDialect = {
   visibleVersions: (
     v,
   ) => sql`SELECT s.seq AS hit_key, CAST(s.seq AS TEXT) AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${v.snapshotText} AS hit_snapshot FROM search_index s
-          WHERE s.seq IN (${v.visible}) AND ${sql.join(v.listed, sql` AND `)} ORDER BY ${v.order} LIMIT ${v.limit}`,
+          WHERE s.seq IN (${v.visible}) AND ${sql.join(v.listed, sql` AND `)} ORDER BY ${v.order} LIMIT ${literalLimitCount(v.limit)}`,
   withPlannerSettings: (db, run) => run(db, false),
   optimize: async (db) => {
     await sql`INSERT INTO search_fts (search_fts) VALUES ('optimize')`.execute(db);

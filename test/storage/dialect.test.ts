@@ -14,7 +14,8 @@ import { startTestServer, STORE, type TestServer } from '../helpers/server.js';
 import type { Store } from '../../src/storage/createStore.js';
 import type { Db } from '../../src/storage/db.js';
 import { openStore } from '../helpers/useStore.js';
-import { CALLER_CHANNEL } from '../../src/storage/dialect.js';
+import { CALLER_CHANNEL, dialectOf } from '../../src/storage/dialect.js';
+import { limitCountText } from '../../src/storage/limitCount.js';
 
 describe('the store dialect', () => {
   let server: TestServer;
@@ -208,4 +209,22 @@ describe('the store dialect', () => {
       });
     },
   );
+  test('a LIMIT count: a literal on SQLite, from SQL text and from the query builder alike; a parameter on PostgreSQL', async () => {
+    await queue(['a', 'b', 'c', 'd']);
+    const dialect = dialectOf(store.db);
+    const { rows } = await sql<{ id: string }>`SELECT id FROM ${jobs} ORDER BY id LIMIT ${dialect.limitCount(2)} OFFSET ${dialect.limitCount(1)}`.execute(
+      store.db,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      ['b', 'c'],
+    );
+    const built = store.db.selectFrom('objects').select('id').limit(3).offset(4).compile();
+    const literal = STORE === 'sqlite';
+    assert.match(built.sql, literal ? /limit 3 offset 4$/ : /limit \$\d+ offset \$\d+$/);
+    assert.equal(built.parameters.length, literal ? 0 : 2);
+    // Only whole numbers the server computed are ever written into a statement.
+    for (const bad of [1.5, -1, Number.NaN, '3; DROP TABLE objects'])
+      assert.throws(() => limitCountText(bad), /a LIMIT or OFFSET count must be a whole number/);
+  });
 });

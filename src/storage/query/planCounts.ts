@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db.js';
+import { dialectOf } from '../dialect.js';
 import type { PageSet } from './sqlPieces.js';
 
 /**
@@ -35,5 +36,5 @@ export function countPagesOf(db: Db, dataSourceId: string): Promise<number> {
 
 /** The pages of a condition's set, counted up to `limit` from its index (remembered, planCount). */
 export function countSetUpTo(db: Db, set: PageSet, limit: number): Promise<number> {
-  return planCount(db, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${limit}) counted`);
+  return planCount(db, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${set.rows} LIMIT ${dialectOf(db).limitCount(limit)}) counted`);
 }

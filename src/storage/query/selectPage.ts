@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db.js';
-import type { Dialect } from '../dialect.js';
+import { dialectOf, type Dialect } from '../dialect.js';
 import { FALSE, TRUE, type Alias, type Cond, type PageSet } from './sqlPieces.js';
 
 /** A sort key as read back from a result row (`k0`, `k1`, …) and carried in a cursor. */
@@ -133,14 +133,16 @@ export function selectPage(
       );
     }
   }
-  return sql<KeyedRow>`SELECT ${sql.join(select)} FROM ${source}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(conds, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${limit}`;
+  return sql<KeyedRow>`SELECT ${sql.join(select)} FROM ${source}${joins.length ? sql` ${sql.join(joins, sql` `)}` : sql``} WHERE ${sql.join(conds, sql` AND `)} ORDER BY ${sql.join(order)} LIMIT ${dialect.limitCount(limit)}`;
 }
 
 /** The pages `where` holds, counted up to `limit`: the statement stops reading at the limit. */
 export async function countPagesUpTo(db: Db, p: Alias, where: readonly Cond[], limit: number): Promise<number> {
   const { rows } = await sql<{
     n: number | string;
-  }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM objects ${p.ref} WHERE ${sql.join(where, sql` AND `)} LIMIT ${limit}) counted`.execute(db);
+  }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM objects ${p.ref} WHERE ${sql.join(where, sql` AND `)} LIMIT ${dialectOf(db).limitCount(limit)}) counted`.execute(
+    db,
+  );
   return Number(rows[0].n);
 }
 
@@ -151,7 +153,7 @@ export async function countSetRowsUpTo(db: Db, set: PageSet, limit: number): Pro
 
 /** The rows a statement selects, counted up to `limit`: the statement stops reading at the limit. */
 export async function countRowsUpTo(db: Db, statement: RawBuilder<unknown>, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${statement} LIMIT ${limit}) counted`.execute(db);
+  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${statement} LIMIT ${dialectOf(db).limitCount(limit)}) counted`.execute(db);
   return Number(rows[0].n);
 }
 

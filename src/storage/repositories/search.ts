@@ -141,7 +141,7 @@ function parts(dialect: Dialect, c: SearchCriteria, seqColumn: string): Parts {
 
 async function countReachable(db: Db, connectionId: string, cap: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (
-      SELECT 1 FROM grants g JOIN object_ancestors a ON a.ancestor_id = g.object_id WHERE g.connection_id = ${connectionId} LIMIT ${cap}
+      SELECT 1 FROM grants g JOIN object_ancestors a ON a.ancestor_id = g.object_id WHERE g.connection_id = ${connectionId} LIMIT ${dialectOf(db).limitCount(cap)}
     ) reachable`.execute(db);
   return Number(rows[0].n);
 }
@@ -187,7 +187,7 @@ async function orderedHits(db: Db, c: SearchCriteria, tunePlanner = false, fewMa
   const where = [...p.listed, ...(c.query !== null && !fullText ? [dialect.search.titleContains(c.query, !common)] : []), p.visible];
   const hits = sql`SELECT s.seq AS hit_key, ${p.seqText} AS hit_seq, s.object_id AS hit_object_id, s.title AS hit_title, ${p.snapshotText} AS hit_snapshot FROM ${fullText?.from ?? dialect.search.listing}
     WHERE ${sql.join([...(fullText ? [fullText.match] : []), ...where], sql` AND `)}
-    ORDER BY ${p.order} LIMIT ${c.limit}`;
+    ORDER BY ${p.order} LIMIT ${dialect.limitCount(c.limit)}`;
   // Even with the trigram index out of reach, PostgreSQL may prefer reading the whole table and
   // sorting it; for a common query (only ever one on PostgreSQL) only the walk in index order stops
   // early. Only inside findSearchHits's own transaction, so the settings end with it.
