@@ -129,7 +129,7 @@ describe('query planner: sort path', () => {
     const statement = { terms: order.terms, joins: order.joins, where: [] };
     const valued = compile(selectPage(SQLITE, p, statement, 101, { first: order.first, nulls: false, dataSourceId: 'ds' }, true));
     assert.match(valued.sql, /FROM property_values s1 INDEXED BY property_values_number CROSS JOIN objects p0 WHERE s1\.data_source_id = \? AND/);
-    assert.match(valued.sql, /ORDER BY k0 DESC, k1 ASC, k2 ASC LIMIT \?$/, 'no NULLS LAST on values read from the index');
+    assert.match(valued.sql, /ORDER BY k0 DESC, k1 ASC, k2 ASC LIMIT 101$/, 'no NULLS LAST on values read from the index');
     const empty = compile(selectPage(SQLITE, p, statement, 101, { first: order.first, nulls: true, dataSourceId: 'ds' }, true));
     assert.match(empty.sql, /FROM objects p0 LEFT JOIN property_values s1 ON .* WHERE s1\.number_value IS NULL ORDER BY k0 DESC NULLS LAST/);
   });
