@@ -5,18 +5,19 @@ import { sql, SqliteQueryCompiler, ValueNode, type LimitNode, type OffsetNode, t
  * never text from a request; anything else is refused here rather than written into a statement.
  */
 export function limitCountText(count: unknown): string {
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
-    throw new Error(`a LIMIT or OFFSET count must be a whole number, not ${String(count)}`);
+  if (!isWholeCount(count)) throw new Error(`a LIMIT or OFFSET count must be a whole number, not ${String(count)}`);
   return String(count);
 }
+
+const isWholeCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** SQLite's Dialect.limitCount: the count as a literal. */
 export function literalLimitCount(count: number): RawBuilder<unknown> {
   return sql.raw(limitCountText(count));
 }
 
-const wholeCount = (node: OperationNode): number | null =>
-  ValueNode.is(node) && typeof node.value === 'number' && Number.isSafeInteger(node.value) && node.value >= 0 ? node.value : null;
+/** The count a builder's LIMIT or OFFSET holds when it is a whole number, else null (it stays a parameter). */
+const wholeCount = (node: OperationNode): number | null => (ValueNode.is(node) && isWholeCount(node.value) ? node.value : null);
 
 /**
  * SQLite's query compiler, writing a query builder's `.limit(n)` and `.offset(n)` as literals
@@ -26,12 +27,12 @@ export class LiteralLimitQueryCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     const count = wholeCount(node.limit);
     if (count === null) super.visitLimit(node);
-    else this.append(`limit ${limitCountText(count)}`);
+    else this.append(`limit ${count}`);
   }
 
   protected override visitOffset(node: OffsetNode): void {
     const count = wholeCount(node.offset);
     if (count === null) super.visitOffset(node);
-    else this.append(`offset ${limitCountText(count)}`);
+    else this.append(`offset ${count}`);
   }
 }

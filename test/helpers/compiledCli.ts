@@ -3,8 +3,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PACKAGE_ROOT } from '../../src/packageInfo.js';
 
-const REPO_ROOT = PACKAGE_ROOT;
-
 const BUILD = '.test-dist';
 let built: Promise<string> | null = null;
 
@@ -15,11 +13,11 @@ let built: Promise<string> | null = null;
  * sources again: about twice the CPU of the compiled CLI, and over a hundred starts a suite.
  */
 export function compiledCli(): Promise<string> {
-  built ??= promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'scripts', 'buildServer.mjs'), '--out', BUILD, '--project', 'tsconfig.test.json'], {
-    cwd: REPO_ROOT,
+  built ??= promisify(execFile)(process.execPath, [path.join(PACKAGE_ROOT, 'scripts', 'buildServer.mjs'), '--out', BUILD, '--project', 'tsconfig.test.json'], {
+    cwd: PACKAGE_ROOT,
     maxBuffer: 16 * 1024 * 1024,
   }).then(
-    () => path.join(REPO_ROOT, BUILD, 'src', 'cli.js'),
+    () => path.join(PACKAGE_ROOT, BUILD, 'src', 'cli.js'),
     (error: Error & { stdout?: string; stderr?: string }) => {
       throw new Error(`building the CLI for the tests failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
     },

@@ -45,9 +45,9 @@ export async function loadWrittenBlocks(db: Db, caller: Caller, rows: readonly O
 
 /**
  * The page holding a block's content, which a caller about to edit it touches and names in its
- * event; undefined when none holds it. A locked page refuses edits (src/auth/access.ts), and its blocks are its content: appending to,
- * editing or deleting a block of a locked page is refused. Trashing a page itself is not a
- * content edit, as PATCH /v1/pages treats it.
+ * event; undefined when none holds it. A locked page refuses edits (src/auth/access.ts), and its
+ * blocks are its content: appending to, editing or deleting a block of a locked page is refused.
+ * Trashing a page itself is not a content edit, as PATCH /v1/pages treats it.
  */
 export async function assertContentUnlocked(db: Db, id: string): Promise<ObjectRow | undefined> {
   const page = await findContainingPage(db, id);
