@@ -64,6 +64,8 @@ export interface Config {
   callerCacheMs: number;
   /** SQLite's page cache and memory map in MB (FOLIO_SQLITE_CACHE_MB, FOLIO_SQLITE_MMAP_MB; src/storage/createStore.ts). */
   sqliteMemory: SqliteReadMemory;
+  /** Bytes of data-source query answers kept for the same query asked again with nothing written since (FOLIO_QUERY_CACHE_MB; 0: none; src/storage/answerCache.ts). */
+  queryCacheBytes: number;
   /** Processes `folio serve` runs, sharing its port (FOLIO_PROCESSES, a number or `auto` for one per core; src/cli/serveProcesses.ts); 1: this process alone. */
   processes: number;
 }
@@ -268,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheMb: wholeNumber(env, 'FOLIO_SQLITE_CACHE_MB', SQLITE_READ_MEMORY.cacheMb, 0),
       mmapMb: wholeNumber(env, 'FOLIO_SQLITE_MMAP_MB', SQLITE_READ_MEMORY.mmapMb, 0),
     },
+    queryCacheBytes: wholeNumber(env, 'FOLIO_QUERY_CACHE_MB', 32, 0) * 1024 * 1024,
     // `auto`: one per core. Not the default: faults, the request log and the test clock are per process (docs/decisions.md).
     processes: (env.FOLIO_PROCESSES ?? '').trim() === 'auto' ? availableParallelism() : wholeNumber(env, 'FOLIO_PROCESSES', 1, 1),
   };

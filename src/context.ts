@@ -10,6 +10,7 @@ import type { FaultTable } from './instruments/faults.js';
 import type { RequestLog } from './instruments/requestLog.js';
 import type { Metrics } from './instruments/metrics.js';
 import type { PreparedImport } from './domain/fixtures/planFixture.js';
+import type { AnswerCache } from './storage/answerCache.js';
 
 /** What commands need, from the server or any other process (src/core.ts builds it); passed explicitly, never global. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   log: Logger;
   /** This instance's emulator controls and measurements (src/instruments/). */
   instruments: Instruments;
+  /** Query answers kept while nothing is written (src/storage/answerCache.ts). */
+  answers: AnswerCache;
   /** The fixture the server started with (FOLIO_SEED), planned once: what a reset to `seed` writes. */
   seed: PreparedImport | null;
 }

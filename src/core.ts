@@ -18,6 +18,7 @@ import { createTranscriber } from './processing/transcription/createTranscriber.
 import { createSummarizer } from './processing/summary/createSummarizer.js';
 import { FaultTable } from './instruments/faults.js';
 import { RequestLog } from './instruments/requestLog.js';
+import { AnswerCache } from './storage/answerCache.js';
 import { Metrics } from './instruments/metrics.js';
 import { countPendingJobs } from './storage/repositories/jobs.js';
 import { settleViewQueries } from './commands/databaseViews/viewQueries.js';
@@ -54,6 +55,7 @@ export async function createCore(config: Config): Promise<Core> {
   const jobs = new LocalJobBell(store.wakeChannel ?? processWakeChannel(), (error) =>
     log.warn({ err: error }, 'job wake-ups from other processes are off until the store is reachable: their jobs wait for the poll'),
   );
+  const answers = new AnswerCache(store.writeStamp, config.queryCacheBytes);
   return {
     config,
     store,
@@ -73,8 +75,12 @@ export async function createCore(config: Config): Promise<Core> {
     instruments: {
       faults: new FaultTable(),
       requests: new RequestLog(config.requestLogSize),
-      metrics: new Metrics({ jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats(), commits: () => store.commitStats() }, config.metrics),
+      metrics: new Metrics(
+        { jobDepth: () => countPendingJobs(store.db), pool: () => store.poolStats(), commits: () => store.commitStats(), answers: () => answers.stats },
+        config.metrics,
+      ),
     },
+    answers,
     seed: null,
     close: async () => {
       // A view query answered but still keeping its result reads the store until it is kept.

@@ -91,6 +91,8 @@ export interface ListView<T> {
 /** A page of query results; `incomplete` when the listing stopped at the 10,000-result cap (FACTS.md §3). */
 export interface QueryView extends ListView<PageView> {
   incomplete: boolean;
+  /** Whether the answer can change with the clock alone (runListing.ts): never kept. */
+  readsClock: boolean;
 }
 
 /** One property value of a page as GET /v1/pages/{id}/properties/{property_id} reads it (FACTS.md §3). */

@@ -124,7 +124,8 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // route, version or fast path wrote it (src/domain/files/hostedFiles.ts). A body without one
   // costs one substring search.
   const logAnswers = ctx.instruments.requests.capacity > 0;
-  plane.addHook('onSend', (request, _reply, payload, next) => {
+  plane.addHook('onSend', (request, reply, payload, next) => {
+    if (request.keepAnswer && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) request.keepAnswer(payload);
     let sent = payload;
     // The test first: reading the clock makes a Date, and most bodies hold no hosted file.
     if (typeof payload === 'string') {

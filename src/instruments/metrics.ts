@@ -9,6 +9,8 @@ export interface MetricSources {
   pool(): { total: number; idle: number; waiting: number } | null;
   /** SQLite's write transactions and the group commits that made them durable; null on PostgreSQL. */
   commits(): { transactions: number; commits: number } | null;
+  /** Query answers sent from those kept, and answered by running the query (src/storage/answerCache.ts). */
+  answers(): { kept: number; run: number };
 }
 
 /**
@@ -66,6 +68,18 @@ export class Metrics {
         this.set({ state: 'total' }, pool.total);
         this.set({ state: 'idle' }, pool.idle);
         this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+    new Counter({
+      name: 'folio_query_answers_total',
+      help: 'Data-source query answers, by how they were answered: kept (nothing written since the same query) or run.',
+      labelNames: ['answered'],
+      registers,
+      collect() {
+        this.reset();
+        const { kept, run } = sources.answers();
+        this.inc({ answered: 'kept' }, kept);
+        this.inc({ answered: 'run' }, run);
       },
     });
     // Counters read from the driver at scrape time, on SQLite only: their ratio is how many writes one fsync served.

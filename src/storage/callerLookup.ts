@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ConnectionRow, UserRow, WorkspaceRow } from './schema.js';
 import { listenForCallerChanges } from './callerListener.js';
 import { forgetOnLocalChange } from './callerChanges.js';
+import { sqliteWriteStamp } from './writeStamp.js';
 
 /** Everything one request needs to know about its caller, read in one statement. */
 export interface CallerRows {
@@ -98,37 +99,19 @@ const SQLITE_CALLER_CACHE_SIZE = 10_000;
 
 /**
  * SQLite remembers the rows of tokens it has found, each with the store's write stamp when it was
- * read, and uses them only while the stamp is unchanged, so a revoked token is refused at once, as
- * without the cache. The stamp has two parts:
- * - `total_changes()`: rows written by this process's connection, read on every request; it needs
- *   no read transaction, so it costs a tenth of a microsecond where any table read costs system
- *   calls (the WAL's shared-memory locks): revocation through this server is seen by the very next
- *   request.
- * - `data_version`: moves when another process (`folio admin`, a second server on the same file)
- *   commits. Reading it takes those locks, so it is read once per event-loop turn: a request is
- *   checked against a value read after it arrived, unless it came in during the turn in progress.
- * Unknown tokens are never remembered.
+ * read (writeStamp.ts, with `data_version` read once per event-loop turn), and uses them only
+ * while the stamp is unchanged, so a revoked token is refused at once, as without the cache:
+ * revocation through this server is seen by the very next request, through another process by the
+ * next turn's. Unknown tokens are never remembered.
  */
-export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
+export function sqliteCallerLookup(database: SQLite.Database, undone: () => number): CallerLookup {
   const statement = database.prepare(`${SELECT}?${WHERE_LIVE}`);
-  const localWrites = database.prepare('select total_changes()').pluck();
-  const otherWrites = database.prepare('select data_version from pragma_data_version()').pluck();
-  let turnDataVersion: number | null = null;
-  const dataVersion = (): number => {
-    if (turnDataVersion === null) {
-      turnDataVersion = otherWrites.get() as number;
-      setImmediate(() => {
-        turnDataVersion = null;
-      });
-    }
-    return turnDataVersion;
-  };
-  const cache = new Map<string, { writes: number; version: number; rows: CallerRows }>();
+  const writeStamp = sqliteWriteStamp(database, undone, true);
+  const cache = new Map<string, { stamp: string; rows: CallerRows }>();
   return (tokenHash) => {
-    const writes = localWrites.get() as number;
-    const version = dataVersion();
+    const stamp = writeStamp();
     const cached = cache.get(tokenHash);
-    if (cached && cached.writes === writes && cached.version === version) return cached.rows;
+    if (cached && cached.stamp === stamp) return cached.rows;
     const row = statement.get(tokenHash) as Flat | undefined;
     if (!row) {
       cache.delete(tokenHash);
@@ -136,7 +119,7 @@ export function sqliteCallerLookup(database: SQLite.Database): CallerLookup {
     }
     const rows = toRows(row);
     if (!cached && cache.size >= SQLITE_CALLER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(tokenHash, { writes, version, rows });
+    cache.set(tokenHash, { stamp, rows });
     return rows;
   };
 }

@@ -11,6 +11,7 @@ import { callerChangesWritten, forgetCallersHere } from './callerChanges.js';
 import { postgresWakeChannel, type WakeChannel } from './wakeChannel.js';
 import { GroupCommitSqliteDriver, type GroupCommitStats } from './sqliteGroupCommit.js';
 import { LiteralLimitQueryCompiler } from './limitCount.js';
+import { postgresWriteStamp, sqliteWriteStamp, type WriteStamp } from './writeStamp.js';
 
 export interface Store {
   db: Kysely<DB>;
@@ -33,6 +34,8 @@ export interface Store {
   commitStats(): GroupCommitStats | null;
   /** Job wake-ups between the processes on this store (LISTEN/NOTIFY); null on SQLite, whose processes are one server's (src/jobs/). */
   wakeChannel: WakeChannel | null;
+  /** Moves whenever anything may have been written, by any process (writeStamp.ts). */
+  writeStamp: WriteStamp;
 }
 
 export interface StoreOptions {
@@ -201,6 +204,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   let commitStats: Store['commitStats'] = () => null;
   let closeLookup: () => Promise<void> = async () => undefined;
   let wakeChannel: WakeChannel | null = null;
+  let writeStamp: WriteStamp;
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const opened = openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -212,11 +216,15 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       return found.lookup;
     };
     wakeChannel = postgresWakeChannel(opened.pool, options.databaseUrl);
+    writeStamp = postgresWriteStamp(opened.pool);
   } else {
     const opened = openSqlite(options.dataDir, options.sqliteMemory ?? SQLITE_READ_MEMORY, options.groupCommits ?? true);
     db = opened.db;
     commitStats = () => ({ ...opened.driver.stats });
-    makeLookup = () => sqliteCallerLookup(opened.database);
+    const undone = () => opened.driver.undone;
+    makeLookup = () => sqliteCallerLookup(opened.database, undone);
+    const readStamp = sqliteWriteStamp(opened.database, undone);
+    writeStamp = async () => readStamp();
   }
   if (options.databaseUrl) await checkReachable(db, options.databaseUrl);
   // Kysely's migrator takes a table lock on PostgreSQL, so several instances may start at once.
@@ -246,5 +254,6 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     poolStats,
     commitStats,
     wakeChannel,
+    writeStamp,
   };
 }

@@ -83,6 +83,8 @@ export class GroupCommitSqliteDriver implements Driver {
   private readonly waiting: (() => void)[] = [];
   private group: Group | null = null;
   readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+  /** Transactions and groups rolled back: each may take back rows a read saw (writeStamp.ts). */
+  undone = 0;
 
   /**
    * `grouped` false commits each write transaction as it ends: for a file several processes serve,
@@ -165,6 +167,7 @@ export class GroupCommitSqliteDriver implements Driver {
     holder.transaction = 'none';
     // Nothing left to roll back to when SQLite ended the transaction itself (`run` failed the group).
     if (!this.database.inTransaction) return;
+    this.undone += 1;
     this.run(holder, () => this.database.exec(own ? 'rollback' : 'rollback to folio_member; release folio_member'));
   }
 
@@ -214,12 +217,14 @@ export class GroupCommitSqliteDriver implements Driver {
       this.stats.commits += 1;
       group.settle();
     } catch (error) {
+      this.undone += 1;
       if (this.database.inTransaction) this.database.exec('rollback');
       group.settle(error);
     }
   }
 
   private failGroup(error: unknown): void {
+    this.undone += 1;
     const group = this.group!;
     this.group = null;
     group.settle(error);

@@ -23,5 +23,5 @@ export async function queryPages(ctx: AppContext, db: Db, caller: Caller, source
   });
   // A listing that returned early (no pages asked for, or past the cap) reads nothing more.
   const views = listing.pages.length === 0 ? [] : ((await loadObjectViews(db, listing.pages, now, [source])) as PageView[]);
-  return { items: views, nextCursor: listing.nextCursor, incomplete: listing.incomplete };
+  return { items: views, nextCursor: listing.nextCursor, incomplete: listing.incomplete, readsClock: listing.readsClock };
 }

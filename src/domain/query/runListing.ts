@@ -30,6 +30,7 @@ import { parseSorts } from './parseSorts.js';
 import { relatedSchemas, formulaResults } from './relatedSchemas.js';
 import { readFromIndex, readOrder, sortPath } from './sortPath.js';
 import { conjuncts, countDriveLimit } from './walkOrDrive.js';
+import { filterReadsClock } from './filterReadsClock.js';
 import { countPagesOf } from '../../storage/query/planCounts.js';
 
 /** FACTS.md §3: a query stops after 10,000 results. */
@@ -73,6 +74,13 @@ export interface Listing {
   ids: string[];
   nextCursor: string | null;
   incomplete: boolean;
+  /**
+   * Whether the answer can change with the clock alone, with nothing written: the filter names a
+   * relative date or a verification (filterReadsClock.ts), or a data source it reads has a
+   * time-dependent formula or rollup. Such an
+   * answer is never kept (src/storage/answerCache.ts).
+   */
+  readsClock: boolean;
 }
 
 /**
@@ -98,7 +106,9 @@ async function checkListing(db: Db, now: Date, source: ObjectRow, request: Pick<
   const parse = (raw: unknown) => (raw === null ? null : parseFilter(raw, filterSource));
   const filter = allOf([parse(request.filter), ...(request.alsoFilters ?? []).map(parse)]);
   const sorts = parseSorts(request.sorts, schema);
-  return { schemas, schemaOf, filter, sorts };
+  const readsClock =
+    filterReadsClock([request.filter, request.alsoFilters ?? []]) || [...schemas.values()].some((read) => Object.values(read).some(isTimeDependent));
+  return { schemas, schemaOf, filter, sorts, readsClock };
 }
 
 /** Time-dependent values are stored as of `now` before a statement reads them. */
@@ -125,7 +135,8 @@ export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectR
   });
   const { seen, after } = readListingCursor(request.startCursor, listing);
   const limit = Math.min(request.pageSize, QUERY_RESULT_LIMIT - seen);
-  if (limit <= 0 || request.resultType === 'data_source') return { pages: [], ids: [], nextCursor: null, incomplete: limit <= 0 };
+  const { readsClock } = checked;
+  if (limit <= 0 || request.resultType === 'data_source') return { pages: [], ids: [], nextCursor: null, incomplete: limit <= 0, readsClock };
 
   await refreshRead(db, listingEnv, source, checked);
 
@@ -177,7 +188,7 @@ export async function runListing(db: Db, listingEnv: ListingEnv, source: ObjectR
   const last = taken[taken.length - 1];
   const keys = terms.map((_, i) => (last?.[`k${i}`] ?? null) as Key);
   const nextCursor = more && !reachedCap ? listingCursor(listing, seen + taken.length, keys) : null;
-  return { pages, ids, nextCursor, incomplete: more && reachedCap };
+  return { pages, ids, nextCursor, incomplete: more && reachedCap, readsClock };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { keptAnswer } from '../../http/keptAnswers.js';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { DataSourceQueryParams, QueryBody, QueryResponse } from '../../schemas/query.js';
@@ -15,6 +16,8 @@ import { presentDataSource, presentWrittenDataSource } from '../../presenters/da
 import { TemplateListQuery, TemplateListResponse } from '../../schemas/templates.js';
 import { listTemplates } from '../../commands/templates/listTemplates.js';
 import { presentTemplateList } from '../../presenters/template.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -55,13 +58,16 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
+      const kept = await keptAnswer(ctx.answers, request);
+      if (kept.body !== null) return reply.type(JSON_TYPE).send(kept.body);
       const raw = request.params.data_source_id;
       const found = await queryDataSource(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.body);
+      if (!found.readsClock) kept.keep();
       const options = { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties };
       if (!isNewestVersion(request.apiVersion) || options.filterProperties) return presentQueryResults(found, options);
       // At the newest version stored values go out as stored, as search sends them (presenters/jsonSplice.ts).
       const splice = new JsonSplice();
-      return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
+      return reply.type(JSON_TYPE).send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
     },
   );
 

@@ -1,3 +1,4 @@
+import { keptAnswer } from '../../http/keptAnswers.js';
 import type { App } from '../../http/app.js';
 import type { AppContext } from '../../context.js';
 import { DatabaseQueryParams, QueryBody, QueryResponse } from '../../schemas/query.js';
@@ -54,9 +55,12 @@ export function registerDatabasesRoutes(app: App, ctx: AppContext): void {
         done();
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const kept = await keptAnswer(ctx.answers, request);
+      if (kept.body !== null) return reply.type('application/json; charset=utf-8').send(kept.body);
       const raw = request.params.database_id;
       const found = await queryDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body);
+      if (!found.readsClock) kept.keep();
       return presentQueryResults(found, { baseUrl: ctx.config.publicUrl, filterProperties: request.query.filter_properties });
     },
   );

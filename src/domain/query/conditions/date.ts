@@ -42,6 +42,7 @@ function meets(op: string, operand: DateOperand, s: RawBuilder<unknown>, e: RawB
 /** The condition over a range's start and end columns; windows are [from, to) and match ranges overlapping them. */
 function rangeCondition({ op, value }: ParsedCondition, s: RawBuilder<unknown>, e: RawBuilder<unknown>, now: Date): Cond {
   if (op in WINDOW_OPS) {
+    // Read at compile time: the filter's answers move with the clock (filterReadsClock.ts).
     const { from, to } = windowOf(op as DateWindow, now);
     return all([sql<boolean>`${s} < ${to}`, sql<boolean>`${e} >= ${from}`]);
   }

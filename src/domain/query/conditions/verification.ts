@@ -11,6 +11,7 @@ export const verificationConditions: FilterConditions = {
   parse: (condition, path, ctx) => parseOperator(condition, path, { status: 'verification', does_not_equal: 'verification' }, ctx.now),
   sortKeys: (target, env) => [storedColumn(env, target, 'text_value')],
   compile({ op, value }, target, env) {
+    // Read at compile time: the filter's answers move with the clock (filterReadsClock.ts).
     const now = env.now.toISOString();
     const verified = (extra: (end: ReturnType<typeof sql.raw>) => Cond): Cond =>
       valueIn(env, target, (v) => all([sql<boolean>`${v.col('text_value')} = 'verified'`, extra(v.col('date_end'))]));
