@@ -10,8 +10,14 @@ import type { WriteStamp } from './writeStamp.js';
  * and what) is the caller's to say: src/http/keptAnswers.ts for data-source queries.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { stamp: string; body: string | Buffer; bytes: number }>();
+  private readonly entries = new Map<string, { body: string | Buffer; bytes: number }>();
   private bytes = 0;
+  /**
+   * The stamp the kept answers were read under. A stamp never reads as an earlier one again, so
+   * once it has moved every answer kept before is stale for good: they are all dropped then, and
+   * the memory held is that of answers still usable.
+   */
+  private stamp: string | null = null;
   /** Answers sent from those kept, and looked up but run: for /metrics. */
   readonly stats = { kept: 0, run: 0 };
 
@@ -25,22 +31,26 @@ export class AnswerCache {
     return this.maxBytes > 0;
   }
 
+  /** Bytes of the answers kept now. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   /**
    * The answer kept under `key` if nothing was written since, or null and `keep`: given the
    * answer as sent, it is kept if the stamp still reads as it did at this lookup.
    */
   async lookup(key: string): Promise<{ body: string | Buffer | null; keep: (body: string | Buffer) => void }> {
     const stamp = await this.writeStamp();
+    if (stamp !== this.stamp) this.forgetAll(stamp);
     const found = this.entries.get(key);
     if (found) {
+      // Most recently used last: eviction takes the first.
       this.drop(key);
-      if (found.stamp === stamp) {
-        // Most recently used last: eviction takes the first.
-        this.entries.set(key, found);
-        this.bytes += found.bytes;
-        this.stats.kept += 1;
-        return { body: found.body, keep: () => undefined };
-      }
+      this.entries.set(key, found);
+      this.bytes += found.bytes;
+      this.stats.kept += 1;
+      return { body: found.body, keep: () => undefined };
     }
     this.stats.run += 1;
     return { body: null, keep: (body) => void this.keepIfUnchanged(key, stamp, body) };
@@ -50,16 +60,26 @@ export class AnswerCache {
     const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     // One answer may not push out most of the others.
     if (bytes > this.maxBytes / 8) return;
+    let now: string;
     try {
-      if ((await this.writeStamp()) !== stamp) return;
+      now = await this.writeStamp();
     } catch {
       // The store went away meanwhile: nothing is kept, and the request has been answered.
       return;
     }
+    // Something was written while the query ran (its answer may hold some of it, or not).
+    if (now !== stamp) return;
+    if (now !== this.stamp) this.forgetAll(now);
     this.drop(key);
     while (this.bytes + bytes > this.maxBytes) this.drop(this.entries.keys().next().value as string);
-    this.entries.set(key, { stamp, body, bytes });
+    this.entries.set(key, { body, bytes });
     this.bytes += bytes;
+  }
+
+  private forgetAll(stamp: string): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.stamp = stamp;
   }
 
   private drop(key: string): void {
