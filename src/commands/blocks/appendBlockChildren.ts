@@ -39,7 +39,7 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
     assertEditable(parent);
     // The page holding the parent (the parent itself when it is one), read once: it is touched and
     // named in the event below.
-    const page = await assertContentUnlocked(trx, parent.id);
+    const page = await assertContentUnlocked(trx, parent);
     const at = ctx.clock.now().toISOString();
     // First write of the transaction: on PostgreSQL it locks the parent row, so concurrent appends
     // to one parent take their positions one after the other.

@@ -19,7 +19,7 @@ export async function deleteBlock(ctx: AppContext, caller: Caller, id: string, r
   return ctx.store.transaction(async (trx) => {
     const row = await loadBlock(trx, caller, id, rawId);
     assertEditable(row);
-    if (row.object === 'block') await assertContentUnlocked(trx, row.id);
+    if (row.object === 'block') await assertContentUnlocked(trx, row);
     const at = ctx.clock.now().toISOString();
     await setTrashed(trx, row.id, true, caller.botId, at);
     await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, row, 'deleted')));

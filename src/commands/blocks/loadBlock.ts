@@ -44,13 +44,15 @@ export async function loadWrittenBlocks(db: Db, caller: Caller, rows: readonly O
 }
 
 /**
- * The page holding a block's content, which a caller about to edit it touches and names in its
- * event; undefined when none holds it. A locked page refuses edits (src/auth/access.ts), and its
- * blocks are its content: appending to, editing or deleting a block of a locked page is refused.
- * Trashing a page itself is not a content edit, as PATCH /v1/pages treats it.
+ * The page holding a block's content (the row itself when it is a page), which a caller about to
+ * edit it touches and names in its event; undefined when none holds it. A locked page refuses
+ * edits (src/auth/access.ts), and its blocks are its content: appending to, editing or deleting a
+ * block of a locked page is refused. Trashing a page itself is not a content edit, as PATCH
+ * /v1/pages treats it.
  */
-export async function assertContentUnlocked(db: Db, id: string): Promise<ObjectRow | undefined> {
-  const page = await findContainingPage(db, id);
+export async function assertContentUnlocked(db: Db, row: ObjectRow): Promise<ObjectRow | undefined> {
+  // A page is the nearest page to itself: the row read already is the one the ancestors would give.
+  const page = row.object === 'page' ? row : await findContainingPage(db, row.id);
   if (page) assertUnlocked(page);
   return page;
 }

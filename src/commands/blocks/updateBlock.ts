@@ -56,7 +56,7 @@ export async function updateBlock(ctx: AppContext, caller: Caller, id: string, r
       refusedInTrash: (b) => b.in_trash !== false || read.edit !== null,
       // A block's lock is its page's: content of a locked page is read-only.
       checkLock: async (db, opened, b) => {
-        if (opened.object === 'block' && (read.edit || b.in_trash !== undefined)) await assertContentUnlocked(db, opened.id);
+        if (opened.object === 'block' && (read.edit || b.in_trash !== undefined)) await assertContentUnlocked(db, opened);
       },
     });
     const { edit } = read;

@@ -51,7 +51,7 @@ export async function createMeetingNote(ctx: AppContext, caller: Caller, input: 
       const rawPage = input.parent.page_id;
       const page = await loadVisibleObject(trx, caller, normalizeId(rawPage) ?? rawPage, ['page'], 'page', rawPage);
       assertEditable(page);
-      await assertContentUnlocked(trx, page.id);
+      await assertContentUnlocked(trx, page);
       place = { parentType: 'page_id', parentId: page.id };
     } else {
       if (input.parent !== undefined)
@@ -69,7 +69,7 @@ export async function createMeetingNote(ctx: AppContext, caller: Caller, input: 
       );
       uploadId = await recordingOfBlock(trx, source, input.source.block_id, now);
       assertEditable(source);
-      await assertContentUnlocked(trx, source.id);
+      await assertContentUnlocked(trx, source);
       if (!source.parent_id || (source.parent_type !== 'page_id' && source.parent_type !== 'block_id')) {
         throw invalidField(['source', 'block_id'], 'should be a block inside a page', input.source.block_id);
       }
