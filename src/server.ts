@@ -103,7 +103,7 @@ export async function buildServer(core: Core, options: ServerOptions): Promise<A
   app.decorateRequest('answer', null);
   app.decorateRequest('apiError', null);
   app.decorateRequest('routeConfig', null);
-  app.decorateRequest('keepAnswer', null);
+  app.decorateRequest('keepForReuse', null);
 
   let closing = false;
   app.addHook('preClose', async () => {

@@ -34,7 +34,7 @@ declare module 'fastify' {
     /** The error this request was answered with, for the request log and the log line (src/http/errorHandler.ts); null if none. */
     apiError: ApiError | null;
     /** Set by a route whose answer may be kept (src/http/keptAnswers.ts): given the body as sent, before links are signed. Null elsewhere. */
-    keepAnswer: ((body: string | Buffer) => void) | null;
+    keepForReuse: ((body: string | Buffer) => void) | null;
     /** A `/v1` route's config as the plane first read it: Fastify builds `routeOptions` anew on each read. Null elsewhere. */
     routeConfig: (FastifyContextConfig & { url: string }) | null;
   }

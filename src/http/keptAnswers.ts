@@ -6,7 +6,7 @@ import type { AnswerCache } from '../storage/answerCache.js';
  * depends on besides the store: the caller (connection, user, workspace), its version, the URL
  * with its query string (filter_properties) and the body, so no connection is ever sent what
  * another could see. What is kept is the body as serialised for the caller's version, before
- * hosted-file links are signed: the v1 plane's onSend hands it over (request.keepAnswer) and signs
+ * hosted-file links are signed: the v1 plane's onSend hands it over (request.keepForReuse) and signs
  * links as each answer leaves. `keep()` is called by the route once it knows the answer does not
  * move with the clock alone (runListing.ts `readsClock`).
  */
@@ -26,7 +26,7 @@ export async function keptAnswer(answers: AnswerCache, request: FastifyRequest):
   return {
     body: found.body,
     keep: () => {
-      request.keepAnswer = found.keep;
+      request.keepForReuse = found.keep;
     },
   };
 }

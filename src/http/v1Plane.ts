@@ -125,7 +125,7 @@ export const v1Plane: FastifyPluginCallbackTypebox<V1PlaneOptions> = (plane, { c
   // costs one substring search.
   const logAnswers = ctx.instruments.requests.capacity > 0;
   plane.addHook('onSend', (request, reply, payload, next) => {
-    if (request.keepAnswer && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) request.keepAnswer(payload);
+    if (request.keepForReuse && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) request.keepForReuse(payload);
     let sent = payload;
     // The test first: reading the clock makes a Date, and most bodies hold no hosted file.
     if (typeof payload === 'string') {
