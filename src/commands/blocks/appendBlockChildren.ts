@@ -67,7 +67,8 @@ export async function appendBlockChildren(ctx: AppContext, caller: Caller, id: s
           firstLevel.map((row) => row.id),
         )),
       );
-    const [edited] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, parent.id))!]);
-    return { children: { items: await loadWrittenBlocks(trx, caller, firstLevel), nextCursor: null }, parent: edited };
+    // The parent as edited and the new children, presented with one has_children query for all.
+    const [edited, ...appended] = await loadWrittenBlocks(trx, caller, [(await findObject(trx, parent.id))!, ...firstLevel]);
+    return { children: { items: appended, nextCursor: null }, parent: edited };
   });
 }
