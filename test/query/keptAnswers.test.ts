@@ -187,8 +187,11 @@ describe('kept query answers', () => {
   test('FOLIO_QUERY_CACHE_MB=0 keeps nothing', async () => {
     const off = await startTestServer({ FOLIO_DATA_DIR: one.dataDir, FOLIO_QUERY_CACHE_MB: '0' });
     try {
+      // Without the test clock, signed links move with the real time: compared without them.
+      const unsigned = (answer: string) => answer.replace(/"url":"[^"]*\/files\/[^"]*","expiry_time":"[^"]*"/g, '"url":…');
       const first = await queryText(off, fx.token, queryPath(), blocked);
-      for (let ask = 0; ask < 3; ask++) assert.equal((await queryText(off, fx.token, queryPath(), blocked)).text, first.text);
+      assert.match(first.text, /\/files\//);
+      for (let ask = 0; ask < 3; ask++) assert.equal(unsigned((await queryText(off, fx.token, queryPath(), blocked)).text), unsigned(first.text));
       assert.equal(await keptCount(off), 0);
     } finally {
       await off.close();
