@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache } from '../storage/answerCache.js';
 
 /**
@@ -8,11 +8,12 @@ import type { AnswerCache } from '../storage/answerCache.js';
  * another could see. What is kept is the body as serialised for the caller's version, before
  * hosted-file links are signed: the v1 plane's onSend hands it over (request.keepForReuse) and signs
  * links as each answer leaves. `keep()` is called by the route once it knows the answer does not
- * move with the clock alone (runListing.ts `readsClock`).
+ * move with the clock alone (runListing.ts `readsClock`). `sent` is the reply when the kept
+ * answer went out: the route returns it and runs nothing.
  */
-export async function keptAnswer(answers: AnswerCache, request: FastifyRequest): Promise<{ body: string | Buffer | null; keep(): void }> {
+export async function keptAnswer(answers: AnswerCache, request: FastifyRequest, reply: FastifyReply): Promise<{ sent: FastifyReply | null; keep(): void }> {
   const { caller } = request;
-  if (!answers.enabled || !caller) return { body: null, keep: () => undefined };
+  if (!answers.enabled || !caller) return { sent: null, keep: () => undefined };
   const key = [
     caller.connectionId,
     caller.userId,
@@ -24,7 +25,7 @@ export async function keptAnswer(answers: AnswerCache, request: FastifyRequest):
   ].join('\n');
   const found = await answers.lookup(key);
   return {
-    body: found.body,
+    sent: found.body === null ? null : reply.type('application/json; charset=utf-8').send(found.body),
     keep: () => {
       request.keepForReuse = found.keep;
     },

@@ -17,8 +17,6 @@ import { TemplateListQuery, TemplateListResponse } from '../../schemas/templates
 import { listTemplates } from '../../commands/templates/listTemplates.js';
 import { presentTemplateList } from '../../presenters/template.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/data_sources',
@@ -58,8 +56,8 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const kept = await keptAnswer(ctx.answers, request);
-      if (kept.body !== null) return reply.type(JSON_TYPE).send(kept.body);
+      const kept = await keptAnswer(ctx.answers, request, reply);
+      if (kept.sent) return kept.sent;
       const raw = request.params.data_source_id;
       const found = await queryDataSource(ctx, request.caller!, parseIdParam(raw, 'data_source_id'), raw, request.body);
       if (!found.readsClock) kept.keep();
@@ -67,7 +65,7 @@ export function registerDataSourcesRoutes(app: App, ctx: AppContext): void {
       if (!isNewestVersion(request.apiVersion) || options.filterProperties) return presentQueryResults(found, options);
       // At the newest version stored values go out as stored, as search sends them (presenters/jsonSplice.ts).
       const splice = new JsonSplice();
-      return reply.type(JSON_TYPE).send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
+      return reply.type('application/json; charset=utf-8').send(splice.toBuffer(presentQueryResults(found, { ...options, splice })));
     },
   );
 

@@ -56,8 +56,8 @@ export function registerDatabasesRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const kept = await keptAnswer(ctx.answers, request);
-      if (kept.body !== null) return reply.type('application/json; charset=utf-8').send(kept.body);
+      const kept = await keptAnswer(ctx.answers, request, reply);
+      if (kept.sent) return kept.sent;
       const raw = request.params.database_id;
       const found = await queryDatabase(ctx, request.caller!, parseIdParam(raw, 'database_id'), raw, request.body);
       if (!found.readsClock) kept.keep();
