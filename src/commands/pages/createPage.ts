@@ -17,6 +17,7 @@ import { resolvePageParent } from './resolvePageParent.js';
 import { valueContext } from './valueContext.js';
 import { titleOnlyValues } from './titleOnly.js';
 import type { PageView, Unreadable } from '../../domain/views.js';
+import type { ObjectRow } from '../../storage/schema.js';
 import { loadPageView } from './loadPageView.js';
 import { insertPageChildren } from './pageChildren.js';
 import { attachFileUploads } from '../fileUploads/attachFileUploads.js';
@@ -62,6 +63,8 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       at,
     };
     let pageId: string;
+    // The row as inserted, where nothing wrote to it since: a row of a data source is read again.
+    let inserted: ObjectRow | undefined;
     if (parent.dataSource) {
       const source = parent.dataSource;
       const content = parseContent<DataSourceContent>(source.content);
@@ -80,11 +83,12 @@ export async function createPage(ctx: AppContext, caller: Caller, body: CreatePa
       await refreshComputed(trx, caller.workspaceId, written.changed, now);
     } else {
       const title = await titleOnlyValues(values, body.properties ?? {});
-      pageId = (await insertPage(trx, { ...base, title })).id;
+      inserted = await insertPage(trx, { ...base, title });
+      pageId = inserted.id;
       await insertPageChildren(ctx, trx, caller, pageId, children, body.content ? 'content' : 'children', at);
     }
     if (parent.parentType === 'workspace') await insertGrant(trx, caller.connectionId, pageId, at);
-    const created = (await findObject(trx, pageId))!;
+    const created = inserted ?? (await findObject(trx, pageId))!;
     await recordEvent(ctx, trx, caller, at, ...(await lifecycleEvent(trx, created, 'created')));
     if (template) {
       await enqueueTemplate(ctx, trx, caller, pageId, template, givenProperties(parent.dataSource, body.properties));

@@ -9,19 +9,16 @@ import type { NewObject, ObjectRow } from '../schema.js';
  */
 export async function insertObject(db: Db, row: NewObject): Promise<void> {
   await db.insertInto('objects').values(row).execute();
-  await db.insertInto('object_ancestors').values({ ancestor_id: row.id, descendant_id: row.id, depth: 0 }).execute();
-  if (row.parent_id) {
-    await db
-      .insertInto('object_ancestors')
-      .columns(['ancestor_id', 'descendant_id', 'depth'])
-      .expression((eb) =>
-        eb
-          .selectFrom('object_ancestors')
-          .select(['ancestor_id', sql.val(row.id).as('descendant_id'), sql<number>`depth + 1`.as('depth')])
-          .where('descendant_id', '=', row.parent_id!),
-      )
-      .execute();
+  // One statement for the object's own row and its parent's chain: each costs its statement's
+  // overhead and its search-scope trigger's run on every write that creates something.
+  if (!row.parent_id) {
+    await db.insertInto('object_ancestors').values({ ancestor_id: row.id, descendant_id: row.id, depth: 0 }).execute();
+    return;
   }
+  await sql`INSERT INTO object_ancestors (ancestor_id, descendant_id, depth)
+    SELECT ${row.id}, ${row.id}, 0
+    UNION ALL
+    SELECT ancestor_id, ${row.id}, depth + 1 FROM object_ancestors WHERE descendant_id = ${row.parent_id}`.execute(db);
 }
 
 export async function findObject(db: Db, id: string): Promise<ObjectRow | undefined> {

@@ -98,6 +98,9 @@ export interface NewWebhookEvent {
  */
 export async function insertEventsIfHeard(db: Db, workspaceId: string, events: readonly NewWebhookEvent[]): Promise<number> {
   if (events.length === 0) return 0;
+  // SQLite's one writer makes asking first safe, and the question is cheaper than the insert that
+  // would ask it: most workspaces have no listener, and every write records its events.
+  if (dialectOf(db).name === 'sqlite' && !(await oneListener(db, workspaceId).executeTakeFirst())) return 0;
   const rows = sql.join(
     events.map(
       (e) => sql`(${e.id}, ${e.workspace_id}, ${e.type}, ${e.entity_id}, ${e.entity_type}, ${e.connection_id}, ${e.authors}, ${e.data}, ${e.timestamp})`,
