@@ -38,10 +38,11 @@ export function forgetCallersHere(): void {
  */
 export async function changingCallers<T>(db: Db, write: (db: Db) => Promise<T>): Promise<T> {
   const notice = dialectOf(db).callerChangeNotice;
-  if (!notice) return write(db);
   const run = async (trx: Db) => {
     const result = await write(trx);
-    await notice.execute(trx);
+    await notice?.execute(trx);
+    // Counted as written, not as committed: SQLite's lookup stamp reads it (callerLookup.ts), and
+    // a lookup in the same group commit already sees the uncommitted change.
     written += 1;
     return result;
   };

@@ -2,8 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { ConnectionRow, UserRow, WorkspaceRow } from './schema.js';
 import { listenForCallerChanges } from './callerListener.js';
-import { forgetOnLocalChange } from './callerChanges.js';
-import { sqliteWriteStamp } from './writeStamp.js';
+import { callerChangesWritten, forgetOnLocalChange } from './callerChanges.js';
+import { sqliteOtherWrites } from './writeStamp.js';
 
 /** Everything one request needs to know about its caller, read in one statement. */
 export interface CallerRows {
@@ -98,18 +98,22 @@ function toRows(r: Flat): CallerRows {
 const SQLITE_CALLER_CACHE_SIZE = 10_000;
 
 /**
- * SQLite remembers the rows of tokens it has found, each with the store's write stamp when it was
- * read (writeStamp.ts, with `data_version` read once per event-loop turn), and uses them only
- * while the stamp is unchanged, so a revoked token is refused at once, as without the cache:
- * revocation through this server is seen by the very next request, through another process by the
- * next turn's. Unknown tokens are never remembered.
+ * SQLite remembers the rows of tokens it has found, each with a stamp of what could change them
+ * when it was read, and uses them only while the stamp is unchanged, so a revoked token is refused
+ * at once, as without the cache: revocation through this server is seen by the very next request,
+ * through another process by the next turn's. The stamp counts this process's caller changes
+ * (every writer of a column a caller is read from goes through changingCallers, callerChanges.ts,
+ * which counts it as it writes, before it commits), transactions undone (one may take back a
+ * change a lookup saw) and other processes' commits (`data_version`, read once per event-loop
+ * turn; writeStamp.ts). Not the store's write stamp: that moves with every write, and under
+ * writes every request read its caller again. Unknown tokens are never remembered.
  */
 export function sqliteCallerLookup(database: SQLite.Database, undone: () => number): CallerLookup {
   const statement = database.prepare(`${SELECT}?${WHERE_LIVE}`);
-  const writeStamp = sqliteWriteStamp(database, undone, true);
+  const otherWrites = sqliteOtherWrites(database, true);
   const cache = new Map<string, { stamp: string; rows: CallerRows }>();
   return (tokenHash) => {
-    const stamp = writeStamp();
+    const stamp = `${callerChangesWritten()}.${undone()}.${otherWrites()}`;
     const cached = cache.get(tokenHash);
     if (cached && cached.stamp === stamp) return cached.rows;
     const row = statement.get(tokenHash) as Flat | undefined;

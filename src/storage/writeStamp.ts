@@ -16,27 +16,34 @@ export type WriteStamp = () => Promise<string>;
  *   for the group's commit like any reader, sqliteGroupCommit.ts);
  * - the driver's count of transactions undone (`undone`): a group whose commit failed takes back
  *   rows total_changes() counted, which a read may have seen;
- * - `data_version`: moves when another process (`folio admin`, a second server on the same file)
- *   commits. Reading it takes the WAL's shared-memory locks (4 µs here, against 0.2 µs for
- *   total_changes()); with `oncePerTurn` it is read once per event-loop turn, for a check made on
- *   every request: such a request is checked against a value read after it arrived, unless it
- *   came in during the turn in progress.
+ * - `data_version` (sqliteOtherWrites): moves when another process commits.
  */
-export function sqliteWriteStamp(database: SQLite.Database, undone: () => number, oncePerTurn = false): () => string {
+export function sqliteWriteStamp(database: SQLite.Database, undone: () => number): () => string {
   const localWrites = database.prepare('select total_changes()').pluck();
-  const otherWrites = database.prepare('select data_version from pragma_data_version()').pluck();
+  const otherWrites = sqliteOtherWrites(database);
+  return () => `${localWrites.get() as number}.${undone()}.${otherWrites()}`;
+}
+
+/**
+ * SQLite's `data_version`: moves when another process (`folio admin`, a second server on the same
+ * file) commits. Reading it takes the WAL's shared-memory locks (4 µs here, against 0.2 µs for
+ * total_changes()); with `oncePerTurn` it is read once per event-loop turn, for a check made on
+ * every request: such a request is checked against a value read after it arrived, unless it came
+ * in during the turn in progress.
+ */
+export function sqliteOtherWrites(database: SQLite.Database, oncePerTurn = false): () => number {
+  const statement = database.prepare('select data_version from pragma_data_version()').pluck();
+  if (!oncePerTurn) return () => statement.get() as number;
   let turnDataVersion: number | null = null;
-  const dataVersion = (): number => {
-    if (!oncePerTurn) return otherWrites.get() as number;
+  return () => {
     if (turnDataVersion === null) {
-      turnDataVersion = otherWrites.get() as number;
+      turnDataVersion = statement.get() as number;
       setImmediate(() => {
         turnDataVersion = null;
       });
     }
     return turnDataVersion;
   };
-  return () => `${localWrites.get() as number}.${undone()}.${dataVersion()}`;
 }
 
 /**
