@@ -110,15 +110,16 @@ export interface SqliteReadMemory {
 /**
  * FOLIO_SQLITE_CACHE_MB and FOLIO_SQLITE_MMAP_MB. Both count in the process's resident memory as
  * they fill: the page cache as its own memory, the mapped pages of the file as shared file pages
- * the kernel may drop (docs/benchmarks.md, "memory at 1M pages").
+ * the kernel may drop (docs/benchmarks.md, "memory at 1M pages"). The defaults keep a process
+ * under 300 MB at a million pages (issue 29); a 1 GB map and a 128 MB cache took a search there
+ * from 5.9 to 4.4 ms of store time, for an operator with the memory to give them (docs/decisions.md).
  */
-export const SQLITE_READ_MEMORY: SqliteReadMemory = { cacheMb: 128, mmapMb: 1024 };
+export const SQLITE_READ_MEMORY: SqliteReadMemory = { cacheMb: 32, mmapMb: 0 };
 
 /**
- * The default 2 MB page cache makes a large workspace re-read its indexes from the file on every
- * search (bench search: 5.9 → 4.4 ms of store time per request with these). Memory-mapped reads
- * avoid a copy per page; writes still go through the WAL. Exported so the search bench's raw SQL
- * reads the file as the server does.
+ * SQLite's own 2 MB page cache makes a large workspace re-read its indexes from the file on every
+ * search. Memory-mapped reads, when configured, avoid a copy per page; writes still go through the
+ * WAL. Exported so the search bench's raw SQL reads the file as the server does.
  */
 export function tuneSqliteReads(database: SQLite.Database, memory: SqliteReadMemory = SQLITE_READ_MEMORY): void {
   database.pragma(`cache_size = -${Math.round(memory.cacheMb * 1024)}`);
