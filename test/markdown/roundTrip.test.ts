@@ -154,6 +154,22 @@ describe('markdown round trip, text', () => {
     assert.equal(renderBlocks(asBlocks(parseMarkdown(text)), options).markdown, text);
   });
 
+  it('text ending in `!` before a link stays text, not an image (found by the generated round trip)', () => {
+    const items = [
+      { type: 'text', text: { content: 'Wow!', link: null }, annotations: {} },
+      { type: 'text', text: { content: 'site', link: { url: 'https://example.com/x' } }, annotations: {} },
+    ] as Parameters<typeof richTextToMarkdown>[0];
+    const markdown = richTextToMarkdown(items);
+    assert.equal(markdown, 'Wow\\![site](https://example.com/x)');
+    assert.deepEqual(
+      markdownToRichText(markdown).map((i) => ('text' in i ? [i.text.content, i.text.link?.url ?? null] : [i.type, null])),
+      [
+        ['Wow!', null],
+        ['site', 'https://example.com/x'],
+      ],
+    );
+  });
+
   it('refuses what is not NFM, naming it', () => {
     for (const bad of [
       '<details>\n<summary>x</summary>\n\topen',

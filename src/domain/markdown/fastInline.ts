@@ -160,7 +160,11 @@ export function fastRichText(items: readonly InlineItem[]): string | null {
     let shared = 0;
     while (shared < open.length && shared < wanted.length && sameWrapper(open[shared], wanted[shared])) shared++;
     closeTo(shared);
-    for (const w of wanted.slice(shared)) write(OPEN[w.kind](w.value), w.kind, true);
+    for (const w of wanted.slice(shared)) {
+      // Text ending in `!` before a link's `[` would make it an image.
+      if (w.kind === 'link' && out.endsWith('!')) out = `${out.slice(0, -1)}\\!`;
+      write(OPEN[w.kind](w.value), w.kind, true);
+    }
     open = wanted;
     // Two equations side by side would read as one (`$a$$b$`): an empty span keeps them apart.
     if (out.endsWith('$') && !out.endsWith('\\$') && own.startsWith('$')) out += '<span></span>';

@@ -38,12 +38,15 @@ export async function allBlobKeys(db: Db): Promise<string[]> {
 export async function emptyStore(db: Db): Promise<void> {
   const tables = await contentTables(db);
   if (tables.length === 0) return;
-  if (dialectOf(db).name === 'postgres') {
-    // Every connection goes, and a reset to a seed brings back the same tokens on new rows.
-    await changingCallers(db, (trx) => sql`TRUNCATE ${sql.join(tables.map((t) => sql.id(t)))}`.execute(trx));
-    return;
-  }
-  // SQLite checks foreign keys per statement unless deferred; the transaction ends with none left.
-  await sql`PRAGMA defer_foreign_keys = ON`.execute(db);
-  for (const table of tables) await sql`DELETE FROM ${sql.id(table)}`.execute(db);
+  // Every connection goes, and a reset to a seed brings back the same tokens on new rows: both
+  // stores' caller caches must hear of it (callerChanges.ts).
+  await changingCallers(db, async (trx) => {
+    if (dialectOf(trx).name === 'postgres') {
+      await sql`TRUNCATE ${sql.join(tables.map((t) => sql.id(t)))}`.execute(trx);
+      return;
+    }
+    // SQLite checks foreign keys per statement unless deferred; the transaction ends with none left.
+    await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+    for (const table of tables) await sql`DELETE FROM ${sql.id(table)}`.execute(trx);
+  });
 }
