@@ -16,9 +16,9 @@ export function normalizeId(raw: string): string | null {
  * together, so a write lands on the same rightmost leaf of every index keyed by id (objects,
  * ancestors, search versions, property values) instead of a random leaf of each: a group of 30
  * page creations wrote 85 pages to SQLite's WAL against 292 with random (v4) ids, and its commit
- * took 2.2 ms against 6.0 (docs/benchmarks.md, "Writes: time-ordered ids, pooled randomness, fewer statements"). An id still reveals nothing a
- * caller cannot read: its object's created_time says the same, and access never rests on an id
- * being unguessed.
+ * took 2.2 ms against 6.0 (docs/benchmarks.md, "Writes: time-ordered ids, pooled randomness,
+ * fewer statements"). An id still reveals nothing a caller cannot read: its object's created_time
+ * says the same, and access never rests on an id being unguessed.
  */
 export function newId(): string {
   return timeOrderedUuid({ rng: pooledRandom });

@@ -8,7 +8,8 @@ import { attrs } from './tags.js';
  * path takes only what it can write safely (docs/decisions.md "Markdown") and answers null for
  * the rest, which inline.ts hands to mdast-util-to-markdown:
  * - every special character of text is backslash-escaped (CommonMark allows it before any ASCII
- *   punctuation), so text never reads as syntax;
+ *   punctuation), so text never reads as syntax; `!` only where a link follows it (`![` opens an
+ *   image), so ordinary text keeps its exclamation marks bare;
  * - bold, italic and strikethrough wrap only text that starts and ends with a letter or digit, so
  *   their delimiters always flank (CommonMark §6.2), whatever stands beside them;
  * - the line neither starts nor ends with whitespace (it would be trimmed), code holds no
