@@ -56,6 +56,12 @@ export interface Dialect {
    */
   inTextArray(column: string, values: readonly string[]): RawBuilder<boolean>;
 
+  /** The one parameter inTextArray binds for `values`: an argument of a fixed statement (fixedStatement.ts) using inTextList. */
+  textList(values: readonly string[]): unknown;
+
+  /** inTextArray with the list already made its parameter (textList), or a placeholder for it. */
+  inTextList(column: string, list: unknown): RawBuilder<boolean>;
+
   /**
    * Appended to the inner SELECT of the one statement that claims a row for work (a job:
    * `UPDATE … WHERE id = (SELECT … claimLock) RETURNING`). PostgreSQL runs claimers concurrently:
@@ -169,7 +175,9 @@ export const POSTGRES: Dialect = {
   textOf: (expr) => sql`${expr}::text`,
   int64: (text) => sql`${text}::bigint`,
   existsPerRow: (subquery) => sql`(${subquery} LIMIT 1) IS NOT NULL`,
-  inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} = ANY(${values}::text[])`,
+  inTextArray: (column, values) => POSTGRES.inTextList(column, values),
+  textList: (values) => values,
+  inTextList: (column, list) => sql<boolean>`${sql.ref(column)} = ANY(${list}::text[])`,
   claimLock: sql`FOR UPDATE SKIP LOCKED`,
   rowLock: sql`FOR UPDATE`,
   writeTransaction: (db, fn) => db.transaction().execute(fn),
@@ -190,7 +198,9 @@ export const SQLITE: Dialect = {
   textOf: (expr) => sql`CAST(${expr} AS TEXT)`,
   int64: (text) => sql`${BigInt(text)}`,
   existsPerRow: (subquery) => sql`EXISTS (${subquery})`,
-  inTextArray: (column, values) => sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+  inTextArray: (column, values) => SQLITE.inTextList(column, SQLITE.textList(values)),
+  textList: (values) => JSON.stringify(values),
+  inTextList: (column, list) => sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`,
   claimLock: sql``,
   rowLock: sql``,
   // Kysely begins SQLite transactions DEFERRED; the store has one connection, held here until the

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { ObjectAncestorTable, ObjectRow } from '../../storage/schema.js';
+import { fixedStatement } from '../fixedStatement.js';
+import { dialectOf } from '../dialect.js';
+import { insertObjectRow } from './objects.js';
 
 /**
  * The block queries. Content is one tree in `objects`: a page's or block's children are the
@@ -23,15 +26,16 @@ export async function listChildRows(db: Db, parentId: string, after: ChildCursor
   return query.orderBy('position').orderBy('id').limit(limit).execute();
 }
 
-/** Which of `parentIds` have at least one listed child: has_children for a whole page of blocks in one query. */
-export async function parentsWithChildren(db: Db, parentIds: readonly string[]): Promise<Set<string>> {
-  if (parentIds.length === 0) return new Set();
-  // One probe per parent that stops at its first live child: a DISTINCT over the children read every
-  // child of every parent, so presenting a block cost more the more children it had.
-  const rows = await db
+/**
+ * Which of `ids` have at least one listed child, one probe per parent that stops at its first live
+ * child: a DISTINCT over the children read every child of every parent, so presenting a block cost
+ * more the more children it had. The list is one parameter, so the statement is built once.
+ */
+const withListedChildren = fixedStatement((db, args: { ids: unknown }) =>
+  db
     .selectFrom('objects as p')
     .select('p.id')
-    .where('p.id', 'in', [...new Set(parentIds)])
+    .where(dialectOf(db).inTextList('p.id', args.ids))
     .where((eb) =>
       eb.exists(
         eb
@@ -41,8 +45,13 @@ export async function parentsWithChildren(db: Db, parentIds: readonly string[]):
           .where('c.object', 'in', CHILD_OBJECTS)
           .where('c.trashed', '=', 0),
       ),
-    )
-    .execute();
+    ),
+);
+
+/** Which of `parentIds` have at least one listed child: has_children for a whole page of blocks in one query. */
+export async function parentsWithChildren(db: Db, parentIds: readonly string[]): Promise<Set<string>> {
+  if (parentIds.length === 0) return new Set();
+  const rows = await withListedChildren.rows(db, { ids: dialectOf(db).textList([...new Set(parentIds)]) });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -80,8 +89,12 @@ export async function shiftChildren(db: Db, parentId: string, from: number, by: 
     .execute();
 }
 
+const ancestorsOf = fixedStatement((db, args: { id: string }) =>
+  db.selectFrom('object_ancestors').select(['ancestor_id', 'depth']).where('descendant_id', '=', args.id),
+);
+
 export async function loadAncestors(db: Db, id: string): Promise<{ ancestor_id: string; depth: number }[]> {
-  return db.selectFrom('object_ancestors').select(['ancestor_id', 'depth']).where('descendant_id', '=', id).execute();
+  return ancestorsOf.rows(db, { id });
 }
 
 /** Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -89,25 +102,33 @@ const CHUNK = 500;
 
 /** Inserts many rows and their closure rows with a few multi-row statements. */
 export async function insertRows(db: Db, rows: readonly ObjectRow[], closure: readonly ObjectAncestorTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db
-      .insertInto('objects')
-      .values(rows.slice(i, i + CHUNK))
-      .execute();
+  // One block, the common append, by the statement built once; more, by multi-row statements.
+  if (rows.length === 1) await insertObjectRow.run(db, rows[0]);
+  else
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await db
+        .insertInto('objects')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
+  // Written as SQL: three values a row cost the builder more than the statement took to run.
   for (let i = 0; i < closure.length; i += CHUNK * 4)
-    await db
-      .insertInto('object_ancestors')
-      .values(closure.slice(i, i + CHUNK * 4))
-      .execute();
+    await sql`INSERT INTO object_ancestors (ancestor_id, descendant_id, depth) VALUES ${sql.join(
+      closure.slice(i, i + CHUNK * 4).map((c) => sql`(${c.ancestor_id}, ${c.descendant_id}, ${c.depth})`),
+    )}`.execute(db);
 }
 
 export async function saveContent(db: Db, id: string, content: string, actorId: string, at: string): Promise<void> {
   await db.updateTable('objects').set({ content, last_edited_time: at, last_edited_by: actorId }).where('id', '=', id).execute();
 }
 
+const touchObject = fixedStatement((db, args: { id: string; actorId: string; at: string }) =>
+  db.updateTable('objects').set({ last_edited_time: args.at, last_edited_by: args.actorId }).where('id', '=', args.id),
+);
+
 /** Marks objects edited. On PostgreSQL this also locks their rows until the transaction ends. */
 export async function touchObjects(db: Db, ids: readonly string[], actorId: string, at: string): Promise<void> {
   if (ids.length === 0) return;
+  if (ids.length === 1) return void (await touchObject.run(db, { id: ids[0], actorId, at }));
   await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: actorId }).where('id', 'in', ids).execute();
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../db.js';
 import type { ObjectRow } from '../schema.js';
+import { fixedStatement } from '../fixedStatement.js';
 
 export async function insertGrant(db: Db, connectionId: string, objectId: string, at: string): Promise<void> {
   await db
@@ -25,16 +26,19 @@ function sharedWith(connectionId: string, objectId: Expression<string> | string)
  * names an object asks both (auth/access.ts), and two statements cost twice the builder's work.
  */
 export async function findObjectForConnection(db: Db, id: string, connectionId: string): Promise<{ row: ObjectRow; shared: boolean } | undefined> {
-  const found = await db
-    .selectFrom('objects as o')
-    .selectAll('o')
-    .select(sql<number>`CASE WHEN ${sharedWith(connectionId, sql.ref('o.id'))} THEN 1 ELSE 0 END`.as('shared_with_connection'))
-    .where('o.id', '=', id)
-    .executeTakeFirst();
+  const found = await objectForConnection.first(db, { id, connectionId });
   if (!found) return undefined;
   const { shared_with_connection: shared, ...row } = found;
   return { row, shared: Number(shared) === 1 };
 }
+
+const objectForConnection = fixedStatement((db, args: { id: string; connectionId: string }) =>
+  db
+    .selectFrom('objects as o')
+    .selectAll('o')
+    .select(sql<number>`CASE WHEN ${sharedWith(args.connectionId, sql.ref('o.id'))} THEN 1 ELSE 0 END`.as('shared_with_connection'))
+    .where('o.id', '=', args.id),
+);
 
 /** True when the object or one of its ancestors was shared with the connection. */
 export async function isShared(db: Db, connectionId: string, objectId: string): Promise<boolean> {

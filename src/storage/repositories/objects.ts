@@ -2,13 +2,50 @@ import { dialectOf } from '../dialect.js';
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { NewObject, ObjectRow } from '../schema.js';
+import { fixedStatement } from '../fixedStatement.js';
+
+/** Every column of `objects`, so that an insert has one shape whatever the row leaves to its default. */
+const OBJECT_COLUMNS = [
+  'id',
+  'workspace_id',
+  'object',
+  'type',
+  'parent_type',
+  'parent_id',
+  'position',
+  'title',
+  'content',
+  'in_trash',
+  'trashed',
+  'is_locked',
+  'is_archived',
+  'created_time',
+  'created_by',
+  'last_edited_time',
+  'last_edited_by',
+] as const satisfies readonly (keyof ObjectRow)[];
+
+/** One object row, every column given. */
+export const insertObjectRow = fixedStatement((db, row: ObjectRow) =>
+  db.insertInto('objects').values(Object.fromEntries(OBJECT_COLUMNS.map((column) => [column, row[column]])) as ObjectRow),
+);
+
+const objectById = fixedStatement((db, args: { id: string }) => db.selectFrom('objects').selectAll().where('id', '=', args.id));
+
+const lastPosition = fixedStatement((db, args: { parentId: string }) =>
+  db
+    .selectFrom('objects')
+    .select(sql<number | null>`max(position)`.as('max'))
+    .where('parent_id', '=', args.parentId),
+);
 
 /**
  * Inserts an object and its rows in the ancestor closure (itself at depth 0, then every ancestor
  * of its parent one level further), so sharing and trash checks are one indexed join.
  */
 export async function insertObject(db: Db, row: NewObject): Promise<void> {
-  await db.insertInto('objects').values(row).execute();
+  // The nullable columns may be left out of a new row: the builder would have left them NULL.
+  await insertObjectRow.run(db, { ...row, type: row.type ?? null, parent_id: row.parent_id ?? null });
   // One statement for the object's own row and its parent's chain (none without a parent: nothing
   // equals NULL): each statement costs its overhead and its search-scope trigger's run.
   await sql`INSERT INTO object_ancestors (ancestor_id, descendant_id, depth)
@@ -18,7 +55,7 @@ export async function insertObject(db: Db, row: NewObject): Promise<void> {
 }
 
 export async function findObject(db: Db, id: string): Promise<ObjectRow | undefined> {
-  return db.selectFrom('objects').selectAll().where('id', '=', id).executeTakeFirst();
+  return objectById.first(db, { id });
 }
 
 /** The row as last committed, locked until the transaction ends (Dialect.rowLock says why). */
@@ -29,11 +66,7 @@ export async function findObjectForUpdate(db: Db, id: string): Promise<ObjectRow
 /** Next free sibling position under a parent: appends go last. */
 export async function nextPosition(db: Db, parentId: string | null): Promise<number> {
   if (!parentId) return 0;
-  const row = await db
-    .selectFrom('objects')
-    .select(sql<number | null>`max(position)`.as('max'))
-    .where('parent_id', '=', parentId)
-    .executeTakeFirst();
+  const row = await lastPosition.first(db, { parentId });
   return row?.max == null ? 0 : Number(row.max) + 1;
 }
 

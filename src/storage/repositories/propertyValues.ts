@@ -6,27 +6,54 @@ import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Db } from '../db.js';
+import { fixedStatement } from '../fixedStatement.js';
 import type { PropertyValueTable } from '../schema.js';
 
 export type PropertyValueRow = Selectable<PropertyValueTable>;
 
-export async function upsertPropertyValue(db: Db, row: Insertable<PropertyValueTable>): Promise<void> {
-  await db
+/** Every column given, so that the statement has one shape whatever the value leaves out. */
+const upsertValue = fixedStatement((db, row: Required<Insertable<PropertyValueTable>>) =>
+  db
     .insertInto('property_values')
-    .values(row)
+    .values({
+      page_id: row.page_id,
+      property_id: row.property_id,
+      data_source_id: row.data_source_id,
+      value: row.value,
+      text_value: row.text_value,
+      text_folded: row.text_folded,
+      number_value: row.number_value,
+      date_start: row.date_start,
+      date_end: row.date_end,
+      bool_value: row.bool_value,
+    })
     .onConflict((oc) =>
       oc.columns(['page_id', 'property_id']).doUpdateSet({
         value: row.value,
-        data_source_id: row.data_source_id ?? null,
-        text_value: row.text_value ?? null,
-        text_folded: row.text_folded ?? null,
-        number_value: row.number_value ?? null,
-        date_start: row.date_start ?? null,
-        date_end: row.date_end ?? null,
-        bool_value: row.bool_value ?? null,
+        data_source_id: row.data_source_id,
+        text_value: row.text_value,
+        text_folded: row.text_folded,
+        number_value: row.number_value,
+        date_start: row.date_start,
+        date_end: row.date_end,
+        bool_value: row.bool_value,
       }),
-    )
-    .execute();
+    ),
+);
+
+export async function upsertPropertyValue(db: Db, row: Insertable<PropertyValueTable>): Promise<void> {
+  await upsertValue.run(db, {
+    page_id: row.page_id,
+    property_id: row.property_id,
+    data_source_id: row.data_source_id ?? null,
+    value: row.value,
+    text_value: row.text_value ?? null,
+    text_folded: row.text_folded ?? null,
+    number_value: row.number_value ?? null,
+    date_start: row.date_start ?? null,
+    date_end: row.date_end ?? null,
+    bool_value: row.bool_value ?? null,
+  });
 }
 
 /** Property values after `after` (page, property), in key order: the backfill's batches. */
@@ -160,14 +187,17 @@ export async function deleteValues(db: Db, dataSourceId: string, propertyIds: re
   await db.deleteFrom('property_values').where('property_id', 'in', propertyIds).where('page_id', 'in', pages).execute();
 }
 
+const valuesOfPage = fixedStatement((db, args: { pageId: string }) => db.selectFrom('property_values').selectAll().where('page_id', '=', args.pageId));
+
 export async function loadValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PropertyValueRow[]>> {
   const byPage = new Map<string, PropertyValueRow[]>();
   if (pageIds.length === 0) return byPage;
-  const rows = await db
-    .selectFrom('property_values')
-    .selectAll()
-    .where('page_id', 'in', [...new Set(pageIds)])
-    .execute();
+  const distinct = [...new Set(pageIds)];
+  // One page, the common case (a page read or written), by the statement built once.
+  const rows =
+    distinct.length === 1
+      ? await valuesOfPage.rows(db, { pageId: distinct[0] })
+      : await db.selectFrom('property_values').selectAll().where('page_id', 'in', distinct).execute();
   return groupByPage(byPage, rows);
 }
 

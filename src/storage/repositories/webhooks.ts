@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import { dialectOf } from '../dialect.js';
+import { fixedStatement } from '../fixedStatement.js';
 import type { WebhookDeliveryRow, WebhookDeliveryTable, WebhookEventRow, WebhookSubscriptionRow, WebhookSubscriptionTable } from '../schema.js';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -58,6 +59,9 @@ function oneListener(db: Db, workspaceId: string) {
     .limit(1);
 }
 
+/** oneListener as SQLite asks it (no lock to take), built once: every write asks it. */
+const listenerOnSqlite = fixedStatement((db, args: { workspaceId: string }) => oneListener(db, args.workspaceId));
+
 /** An integration deleted takes its subscriptions and their delivery logs with it. */
 export async function deleteIntegrationSubscriptions(db: Db, integrationId: string): Promise<void> {
   const ids = db.selectFrom('webhook_subscriptions').select('id').where('integration_id', '=', integrationId);
@@ -100,7 +104,7 @@ export async function insertEventsIfHeard(db: Db, workspaceId: string, events: r
   if (events.length === 0) return 0;
   // SQLite's one writer makes asking first safe, and the question is cheaper than the insert that
   // would ask it: most workspaces have no listener, and every write records its events.
-  if (dialectOf(db).name === 'sqlite' && !(await oneListener(db, workspaceId).executeTakeFirst())) return 0;
+  if (dialectOf(db).name === 'sqlite' && !(await listenerOnSqlite.first(db, { workspaceId }))) return 0;
   const rows = sql.join(
     events.map(
       (e) => sql`(${e.id}, ${e.workspace_id}, ${e.type}, ${e.entity_id}, ${e.entity_type}, ${e.connection_id}, ${e.authors}, ${e.data}, ${e.timestamp})`,
