@@ -35,7 +35,7 @@ export const VISIBLE_FIRST_BELOW = 30_000;
  * How many reachable objects the visible-first plan reads in the time the ordered walk tests one
  * match (an index lookup of the version, then its ancestors against the grants): about 16 from the
  * measurement behind VISIBLE_FIRST_BELOW (20k objects read in 3–7 ms; the ordered walk's ~5,000
- * tests in 12–27 ms). From a reach of 2,000 the cap is MATCH_COUNT_CAP.
+ * tests in 12–27 ms). From a reach of 1,024 the cap is MATCH_COUNT_CAP.
  */
 const REACH_PER_MATCH = 16;
 
@@ -48,10 +48,13 @@ const MATCH_COUNT_CAP = 64;
 
 /**
  * Below this reach matches are not counted: the count itself (intersecting the trigrams' lists,
- * 0.03–0.3 ms on the 8,000-page bench workspace) costs about what visible first spends reading a
- * thousand or two reachable objects.
+ * 0.03–0.3 ms on the 8,000-page bench workspace) and the short walk after it cost about what
+ * visible first spends reading this many reachable objects. Measured on the prism bench's
+ * workspace (a reach of ~1,200, 5 matches): visible first 270 µs of SQLite's time, count and walk
+ * 44 + 76 µs; visible first reads ~0.22 µs an object (docs/benchmarks.md, "Search: counting from
+ * a reach of 500"). It was 2,000, which left that search at a third of its speed.
  */
-const COUNT_MATCHES_FROM = 2_000;
+const COUNT_MATCHES_FROM = 500;
 
 /**
  * A query with fewer matches than this takes the ordered walk in a connection of `reach` objects:
