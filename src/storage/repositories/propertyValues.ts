@@ -11,49 +11,25 @@ import type { PropertyValueTable } from '../schema.js';
 
 export type PropertyValueRow = Selectable<PropertyValueTable>;
 
-/** Every column given, so that the statement has one shape whatever the value leaves out. */
-const upsertValue = fixedStatement((db, row: Required<Insertable<PropertyValueTable>>) =>
+/** The columns a value may leave out (NULL): an upsert writes every one, so that it has one shape. */
+const OPTIONAL_COLUMNS = ['data_source_id', 'text_value', 'text_folded', 'number_value', 'date_start', 'date_end', 'bool_value'] as const;
+
+type StoredValue = Pick<PropertyValueRow, (typeof OPTIONAL_COLUMNS)[number] | 'value'>;
+
+/** `value` and every optional column of `row`, those it leaves out as NULL. */
+function storedValue(row: Insertable<PropertyValueTable>): StoredValue {
+  return { value: row.value, ...(Object.fromEntries(OPTIONAL_COLUMNS.map((column) => [column, row[column] ?? null])) as Omit<StoredValue, 'value'>) };
+}
+
+const upsertValue = fixedStatement((db, row: PropertyValueRow) =>
   db
     .insertInto('property_values')
-    .values({
-      page_id: row.page_id,
-      property_id: row.property_id,
-      data_source_id: row.data_source_id,
-      value: row.value,
-      text_value: row.text_value,
-      text_folded: row.text_folded,
-      number_value: row.number_value,
-      date_start: row.date_start,
-      date_end: row.date_end,
-      bool_value: row.bool_value,
-    })
-    .onConflict((oc) =>
-      oc.columns(['page_id', 'property_id']).doUpdateSet({
-        value: row.value,
-        data_source_id: row.data_source_id,
-        text_value: row.text_value,
-        text_folded: row.text_folded,
-        number_value: row.number_value,
-        date_start: row.date_start,
-        date_end: row.date_end,
-        bool_value: row.bool_value,
-      }),
-    ),
+    .values({ page_id: row.page_id, property_id: row.property_id, ...storedValue(row) })
+    .onConflict((oc) => oc.columns(['page_id', 'property_id']).doUpdateSet(storedValue(row))),
 );
 
 export async function upsertPropertyValue(db: Db, row: Insertable<PropertyValueTable>): Promise<void> {
-  await upsertValue.run(db, {
-    page_id: row.page_id,
-    property_id: row.property_id,
-    data_source_id: row.data_source_id ?? null,
-    value: row.value,
-    text_value: row.text_value ?? null,
-    text_folded: row.text_folded ?? null,
-    number_value: row.number_value ?? null,
-    date_start: row.date_start ?? null,
-    date_end: row.date_end ?? null,
-    bool_value: row.bool_value ?? null,
-  });
+  await upsertValue.run(db, { page_id: row.page_id, property_id: row.property_id, ...storedValue(row) });
 }
 
 /** Property values after `after` (page, property), in key order: the backfill's batches. */
