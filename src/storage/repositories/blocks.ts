@@ -121,15 +121,15 @@ export async function saveContent(db: Db, id: string, content: string, actorId: 
   await db.updateTable('objects').set({ content, last_edited_time: at, last_edited_by: actorId }).where('id', '=', id).execute();
 }
 
-const touchObject = fixedStatement((db, args: { id: string; actorId: string; at: string }) =>
-  db.updateTable('objects').set({ last_edited_time: args.at, last_edited_by: args.actorId }).where('id', '=', args.id),
+/** The list of ids is one parameter, so the statement is built once whatever its length. */
+const touchEach = fixedStatement((db, args: { ids: unknown; actorId: string; at: string }) =>
+  db.updateTable('objects').set({ last_edited_time: args.at, last_edited_by: args.actorId }).where(dialectOf(db).inTextList('id', args.ids)),
 );
 
 /** Marks objects edited. On PostgreSQL this also locks their rows until the transaction ends. */
 export async function touchObjects(db: Db, ids: readonly string[], actorId: string, at: string): Promise<void> {
   if (ids.length === 0) return;
-  if (ids.length === 1) return void (await touchObject.run(db, { id: ids[0], actorId, at }));
-  await db.updateTable('objects').set({ last_edited_time: at, last_edited_by: actorId }).where('id', 'in', ids).execute();
+  await touchEach.run(db, { ids: dialectOf(db).textList(ids), actorId, at });
 }
 
 /** The nearest page at or above `id`: the page whose content a block is. */

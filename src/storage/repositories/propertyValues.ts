@@ -163,17 +163,15 @@ export async function deleteValues(db: Db, dataSourceId: string, propertyIds: re
   await db.deleteFrom('property_values').where('property_id', 'in', propertyIds).where('page_id', 'in', pages).execute();
 }
 
-const valuesOfPage = fixedStatement((db, args: { pageId: string }) => db.selectFrom('property_values').selectAll().where('page_id', '=', args.pageId));
+/** The list of pages is one parameter, so the statement is built once whatever its length. */
+const valuesOfPages = fixedStatement((db, args: { pageIds: unknown }) =>
+  db.selectFrom('property_values').selectAll().where(dialectOf(db).inTextList('page_id', args.pageIds)),
+);
 
 export async function loadValues(db: Db, pageIds: readonly string[]): Promise<Map<string, PropertyValueRow[]>> {
   const byPage = new Map<string, PropertyValueRow[]>();
   if (pageIds.length === 0) return byPage;
-  const distinct = [...new Set(pageIds)];
-  // One page, the common case (a page read or written), by the statement built once.
-  const rows =
-    distinct.length === 1
-      ? await valuesOfPage.rows(db, { pageId: distinct[0] })
-      : await db.selectFrom('property_values').selectAll().where('page_id', 'in', distinct).execute();
+  const rows = await valuesOfPages.rows(db, { pageIds: dialectOf(db).textList([...new Set(pageIds)]) });
   return groupByPage(byPage, rows);
 }
 
